@@ -1,0 +1,108 @@
+import Foundation
+
+/// Where secrets are kept (`[app] secret_store`).
+public enum SecretStoreChoice: String, Sendable {
+  /// The desktop keyring through the Secret Service API (the default).
+  case secretService = "secret-service"
+  /// A 0600 file in the data dir: an explicit opt-in for machines without a keyring.
+  case file
+}
+
+/// How the redirect comes back (RFC 8252 §7.1 custom scheme, §7.3 loopback).
+public enum RedirectMode: String, Sendable {
+  case scheme
+  case loopback
+}
+
+/// `[app]`.
+public struct AppSettings: Sendable {
+  public static let appID = "dev.authdesktop.AuthDesktop"
+  /// The private-use URI scheme (RFC 8252 §7.1): the app id, reversed-domain style, lowercased.
+  public static let defaultRedirectScheme = appID.lowercased()
+
+  public var redirectScheme = AppSettings.defaultRedirectScheme
+  public var oneAccountPerEmail = true
+  public var secretStore = SecretStoreChoice.secretService
+
+  public init() {}
+}
+
+/// `[providers."ID"]`: credentials and overrides of one provider.
+public struct ProviderSettings: Sendable {
+  public var providerID: String
+  public var flow: ProviderProtocol
+  public var clientID: String?
+  public var clientSecret: ClientSecret?
+  public var consumerKey: String?
+  public var consumerSecret: ConsumerSecret?
+  public var issuer: URL?
+  public var authorizationEndpoint: URL?
+  public var tokenEndpoint: URL?
+  public var requestTokenEndpoint: URL?
+  public var accessTokenEndpoint: URL?
+  public var apiBaseURL: URL?
+  public var redirectURI: URL?
+  public var redirect: RedirectMode?
+  public var scopes: [String]?
+
+  public init(providerID: String, flow: ProviderProtocol) {
+    self.providerID = providerID
+    self.flow = flow
+  }
+
+  /// How redirects come back: `redirect` when set, loopback when `redirect_uri` is a loopback http URI,
+  /// otherwise the custom scheme.
+  public var redirectMode: RedirectMode {
+    if let redirect { return redirect }
+    if let redirectURI, redirectURI.scheme == "http", EndpointPolicy.isLoopback(redirectURI) { return .loopback }
+    return .scheme
+  }
+}
+
+/// The whole configuration file.
+public struct AuthConfiguration: Sendable {
+  public var app = AppSettings()
+  /// Keyed by provider id.
+  public var providers: [String: ProviderSettings] = [:]
+  /// The file it came from (for messages).
+  public var source: String?
+
+  public init() {}
+
+  /// Provider ids in display order: GitHub, Twitter, then OIDC providers by name.
+  public var providerIDs: [String] {
+    providers.keys.sorted { lhs, rhs in
+      let rank = { (id: String) in id == "github.com" ? 0 : id == "twitter.com" ? 1 : 2 }
+      return (rank(lhs), lhs) < (rank(rhs), rhs)
+    }
+  }
+}
+
+/// RFC 8252 §8.3 / RFC 9700 §2.6: endpoints must use TLS, except on the loopback interface.
+public enum EndpointPolicy {
+  public static func isLoopback(_ url: URL) -> Bool {
+    guard let host = url.host?.lowercased() else { return false }
+    if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+    let octets = host.split(separator: ".")
+    return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+  }
+
+  /// Whether `url` may be used as a provider endpoint.
+  public static func isAllowed(_ url: URL) -> Bool {
+    guard url.host?.isEmpty == false else { return false }
+    switch url.scheme?.lowercased() {
+    case "https": return true
+    case "http": return isLoopback(url)
+    default: return false
+    }
+  }
+
+  /// Throws `auth/insecure-endpoint` naming `what` unless `url` is allowed.
+  public static func check(_ url: URL, what: String) throws {
+    guard isAllowed(url) else {
+      throw AuthError(
+        .insecureEndpoint, origin: .configuration,
+        detail: "\(what) must be an https URL, or http on 127.0.0.1/localhost")
+    }
+  }
+}

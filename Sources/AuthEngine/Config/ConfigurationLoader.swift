@@ -1,0 +1,146 @@
+import Foundation
+import TOMLKit
+
+/// Reads `config.toml`. Every error names the file, the key and what is wrong; unknown keys are errors
+/// (a typo must not silently fall back to a default).
+public enum ConfigurationLoader {
+  static let appKeys: Set<String> = ["redirect_scheme", "one_account_per_email", "secret_store"]
+  static let githubKeys: Set<String> = [
+    "client_id", "client_secret", "authorization_endpoint", "token_endpoint", "api_base_url", "redirect_uri",
+    "redirect", "scopes",
+  ]
+  static let twitterKeys: Set<String> = [
+    "protocol", "consumer_key", "consumer_secret", "request_token_endpoint", "authorization_endpoint",
+    "access_token_endpoint", "api_base_url", "redirect_uri", "client_id", "client_secret", "token_endpoint",
+  ]
+  static let oidcKeys: Set<String> = ["issuer", "client_id", "client_secret", "scopes", "redirect_uri"]
+
+  /// Loads `paths.configFile`; nil when it does not exist and was not named explicitly.
+  public static func load(_ paths: ConfigurationPaths) throws -> AuthConfiguration? {
+    let file = paths.configFile.path
+    guard FileManager.default.fileExists(atPath: file) else {
+      if paths.configFileIsExplicit { throw failure(file, nil, "the file does not exist") }
+      return nil
+    }
+    guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
+    else { throw failure(file, nil, "the file cannot be read as UTF-8 text") }
+    return try parse(text, source: file)
+  }
+
+  public static func parse(_ text: String, source: String = "config.toml") throws -> AuthConfiguration {
+    let root: TOMLTable
+    do {
+      root = try TOMLTable(string: text)
+    } catch let error as TOMLParseError {
+      let position = error.source.begin
+      throw failure(source, nil, "TOML syntax error at line \(position.line), column \(position.column): \(error.description)")
+    }
+    var configuration = AuthConfiguration()
+    configuration.source = source
+    var reader = TableReader(source: source, path: "")
+    try reader.onlyKeys(["app", "providers"], in: root)
+    if let app = try reader.table("app", in: root) {
+      var appReader = TableReader(source: source, path: "[app]")
+      try appReader.onlyKeys(appKeys, in: app)
+      configuration.app = try readApp(app, reader: appReader)
+    }
+    if let providers = try reader.table("providers", in: root) {
+      for id in providers.keys {
+        let section = "[providers.\"\(id)\"]"
+        guard let table = providers[id]?.table else {
+          throw failure(source, section, "must be a table")
+        }
+        configuration.providers[id] = try readProvider(id, table, reader: TableReader(source: source, path: section))
+      }
+    }
+    return configuration
+  }
+
+  static func readApp(_ table: TOMLTable, reader: TableReader) throws -> AppSettings {
+    var app = AppSettings()
+    if let scheme = try reader.string("redirect_scheme", in: table) {
+      guard isValidScheme(scheme) else {
+        throw reader.error("redirect_scheme", "must be a URI scheme such as \(AppSettings.defaultRedirectScheme)")
+      }
+      app.redirectScheme = scheme.lowercased()
+    }
+    if let value = try reader.bool("one_account_per_email", in: table) { app.oneAccountPerEmail = value }
+    if let value = try reader.string("secret_store", in: table) {
+      guard let choice = SecretStoreChoice(rawValue: value) else {
+        throw reader.error("secret_store", "must be \"secret-service\" or \"file\"")
+      }
+      app.secretStore = choice
+    }
+    return app
+  }
+
+  static func readProvider(_ id: String, _ table: TOMLTable, reader: TableReader) throws -> ProviderSettings {
+    let flow: ProviderProtocol
+    switch id {
+    case "github.com":
+      try reader.onlyKeys(githubKeys, in: table)
+      flow = .oauth2
+    case "twitter.com":
+      try reader.onlyKeys(twitterKeys, in: table)
+      switch try reader.string("protocol", in: table) ?? "oauth1" {
+      case "oauth1": flow = .oauth1
+      case "oauth2": flow = .oauth2
+      default: throw reader.error("protocol", "must be \"oauth1\" or \"oauth2\"")
+      }
+    case _ where ProviderID.isOIDC(id):
+      try reader.onlyKeys(oidcKeys, in: table)
+      flow = .oidc
+    default:
+      throw failure(reader.source, reader.path, "unknown provider; use \"github.com\", \"twitter.com\" or \"oidc.NAME\"")
+    }
+    var settings = ProviderSettings(providerID: id, flow: flow)
+    settings.clientID = try reader.string("client_id", in: table)
+    settings.clientSecret = try reader.string("client_secret", in: table).map(ClientSecret.init)
+    settings.consumerKey = try reader.string("consumer_key", in: table)
+    settings.consumerSecret = try reader.string("consumer_secret", in: table).map(ConsumerSecret.init)
+    settings.issuer = try reader.endpoint("issuer", in: table)
+    settings.authorizationEndpoint = try reader.endpoint("authorization_endpoint", in: table)
+    settings.tokenEndpoint = try reader.endpoint("token_endpoint", in: table)
+    settings.requestTokenEndpoint = try reader.endpoint("request_token_endpoint", in: table)
+    settings.accessTokenEndpoint = try reader.endpoint("access_token_endpoint", in: table)
+    settings.apiBaseURL = try reader.endpoint("api_base_url", in: table)
+    settings.redirectURI = try reader.redirectURI("redirect_uri", in: table)
+    settings.scopes = try reader.strings("scopes", in: table)
+    if let mode = try reader.string("redirect", in: table) {
+      guard let parsed = RedirectMode(rawValue: mode) else { throw reader.error("redirect", "must be \"scheme\" or \"loopback\"") }
+      settings.redirect = parsed
+    }
+    try requireCredentials(settings, reader: reader, table: table)
+    return settings
+  }
+
+  static func requireCredentials(_ settings: ProviderSettings, reader: TableReader, table: TOMLTable) throws {
+    switch settings.flow {
+    case .oauth1:
+      if settings.consumerKey == nil { throw reader.error("consumer_key", "is required") }
+      if settings.consumerSecret == nil { throw reader.error("consumer_secret", "is required") }
+    case .oauth2:
+      if settings.clientID == nil { throw reader.error("client_id", "is required") }
+    case .oidc:
+      if settings.issuer == nil { throw reader.error("issuer", "is required") }
+      if settings.clientID == nil { throw reader.error("client_id", "is required") }
+    }
+    if settings.redirect == .loopback, let uri = settings.redirectURI,
+      !(uri.scheme == "http" && EndpointPolicy.isLoopback(uri))
+    {
+      throw reader.error("redirect_uri", "must be http://127.0.0.1/PATH when redirect = \"loopback\"")
+    }
+  }
+
+  /// RFC 3986 §3.1: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`; `http`/`https` are not private-use.
+  static func isValidScheme(_ scheme: String) -> Bool {
+    guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+    let lower = scheme.lowercased()
+    return lower != "http" && lower != "https"
+      && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+  }
+
+  static func failure(_ file: String, _ key: String?, _ problem: String) -> AuthError {
+    AuthError(.invalidConfiguration, origin: .configuration, detail: [file, key, problem].compactMap { $0 }.joined(separator: ": "))
+  }
+}

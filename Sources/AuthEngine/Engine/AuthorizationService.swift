@@ -1,0 +1,155 @@
+import Foundation
+import Logging
+
+/// Turns "sign in with PROVIDER" into a verified provider credential (AppAuth-style): `begin` creates a
+/// pending authorization whose URL the shell opens; `resume(with:)` completes it from the redirect.
+///
+/// Pending authorizations are persisted (`PendingAuthorizationStore` + `SecretStore`), so the process
+/// that receives the redirect need not be the one that began the sign-in.
+public actor AuthorizationService {
+  public let configuration: AuthConfiguration
+  let environment: AuthEnvironment
+  let http: ProviderHTTP
+  let jwks: JWKSCache
+  var discoveries: [String: DiscoveryDocument] = [:]
+  var logger: Logger { environment.logger }
+
+  public init(configuration: AuthConfiguration, environment: AuthEnvironment) {
+    self.configuration = configuration
+    self.environment = environment
+    http = ProviderHTTP(transport: environment.transport)
+    jwks = JWKSCache(http: http)
+  }
+
+  /// The redirect URI a provider is configured with. For loopback providers the port is 0 here: bind a
+  /// `RedirectListener` to its path and pass the bound URI to `begin`.
+  public func redirectURI(for providerID: String) throws -> (uri: URL, mode: RedirectMode) {
+    let provider = try ResolvedProvider(providerID: providerID, configuration: configuration)
+    return (provider.configuredRedirectURI, provider.settings.redirectMode)
+  }
+
+  /// Starts a sign-in. `loopbackRedirectURI` is the bound listener's URI (required for loopback
+  /// providers, refused otherwise).
+  public func begin(_ provider: OAuthProvider, intent: String = "signIn", loopbackRedirectURI: URL? = nil) async throws
+    -> PendingAuthorization
+  {
+    try provider.validate()
+    let resolved = try ResolvedProvider(providerID: provider.providerID, configuration: configuration)
+    let redirectURI = try chooseRedirectURI(resolved, loopback: loopbackRedirectURI)
+    await purgeExpired()
+    let now = environment.clock.now()
+    let (record, secrets, url): (PendingAuthorizationRecord, PendingSecrets, URL)
+    switch resolved.descriptor.flow {
+    case .oauth1:
+      (record, secrets, url) = try await beginOAuth1(resolved, provider: provider, redirectURI: redirectURI, intent: intent, now: now)
+    case .oauth2, .oidc:
+      (record, secrets, url) = try await beginOAuth2(resolved, provider: provider, redirectURI: redirectURI, intent: intent, now: now)
+    }
+    // The secret half first: a record never exists without its secrets.
+    let key = SecretKey(namespace: PendingSecrets.namespace, id: record.id)
+    try await environment.secrets.store(try secrets.stored(), for: key, label: "AuthDesktop pending sign-in (\(record.providerID))")
+    do {
+      try await environment.pending.insert(record)
+    } catch {
+      try? await environment.secrets.delete(key)
+      throw error
+    }
+    logger.info("authorization started", metadata: ["provider": "\(record.providerID)", "pending": "\(record.id.prefix(12))"])
+    return PendingAuthorization(
+      id: record.id, providerID: record.providerID, intent: intent, authorizationURL: url, redirectURI: redirectURI,
+      expiresAt: record.expiresAt)
+  }
+
+  /// Completes the pending authorization this redirect belongs to.
+  ///
+  /// - `auth/no-pending-authorization`: nothing is pending at all.
+  /// - `auth/redirect-uri-mismatch`: the URL is not any pending request's redirect URI.
+  /// - `auth/invalid-state`: unknown, expired or reused `state`; other pending requests stay pending.
+  public func resume(with redirectURL: URL) async throws -> ProviderSignInResult {
+    let (record, parameters) = try await claim(redirectURL)
+    let key = SecretKey(namespace: PendingSecrets.namespace, id: record.id)
+    let stored = try await environment.secrets.load(key)
+    try? await environment.secrets.delete(key)
+    guard let stored, let secrets = try? PendingSecrets(stored) else {
+      throw AuthError(.storageFailure, origin: .storage, detail: "the pending sign-in's secrets are missing; start again")
+    }
+    let resolved = try ResolvedProvider(providerID: record.providerID, configuration: configuration)
+    do {
+      let result: ProviderSignInResult
+      switch resolved.descriptor.flow {
+      case .oauth1: result = try await finishOAuth1(resolved, record: record, secrets: secrets, parameters: parameters)
+      case .oauth2, .oidc: result = try await finishOAuth2(resolved, record: record, secrets: secrets, parameters: parameters)
+      }
+      logger.info("authorization completed", metadata: ["provider": "\(record.providerID)", "pending": "\(record.id.prefix(12))"])
+      return result
+    } catch let error as AuthError {
+      logger.notice("authorization failed", metadata: ["provider": "\(record.providerID)", "code": "\(error.code.rawValue)"])
+      var error = error
+      error.providerID = record.providerID
+      throw error
+    }
+  }
+
+  /// Abandons a pending authorization (the user pressed Cancel, or it timed out).
+  public func cancel(pendingID: String) async {
+    _ = try? await environment.pending.take(id: pendingID)
+    try? await environment.secrets.delete(SecretKey(namespace: PendingSecrets.namespace, id: pendingID))
+  }
+
+  /// The pending authorizations that have not expired.
+  public func pendingAuthorizations() async throws -> [PendingAuthorizationRecord] {
+    let now = environment.clock.now()
+    return try await environment.pending.all().filter { $0.expiresAt > now }
+  }
+
+  func chooseRedirectURI(_ provider: ResolvedProvider, loopback: URL?) throws -> URL {
+    let configured = provider.configuredRedirectURI
+    switch provider.settings.redirectMode {
+    case .scheme:
+      guard loopback == nil else {
+        throw AuthError(.invalidConfiguration, origin: .request, detail: "\(provider.providerID) is configured for the custom-scheme redirect")
+      }
+      return configured
+    case .loopback:
+      guard let loopback, loopback.scheme == "http", EndpointPolicy.isLoopback(loopback), loopback.port != nil,
+        loopback.path == configured.path
+      else {
+        throw AuthError(.invalidConfiguration, origin: .request, detail: "a loopback sign-in needs a bound listener on \(configured.path)")
+      }
+      return loopback
+    }
+  }
+
+  /// Finds, checks and consumes (single use) the pending record a redirect belongs to.
+  func claim(_ url: URL) async throws -> (PendingAuthorizationRecord, FormParameters) {
+    let records = try await environment.pending.all()
+    guard !records.isEmpty else { throw AuthError(.noPendingAuthorization, origin: .redirect) }
+    let candidates = records.filter { URL(string: $0.redirectURI).map { RedirectMatching.matches(url, $0) } ?? false }
+    guard !candidates.isEmpty else { throw AuthError(.redirectURIMismatch, origin: .redirect) }
+    guard let parameters = FormParameters.query(of: url) else {
+      throw AuthError(.invalidState, origin: .redirect, detail: "the redirect's query is malformed")
+    }
+    for name in ["state", "code", "iss", "oauth_token", "oauth_verifier", "denied", "error"] where parameters.count(of: name) > 1 {
+      throw AuthError(.invalidState, origin: .redirect, detail: "the redirect repeats “\(name)”")
+    }
+    let lookups = [parameters["state"], parameters["oauth_token"] ?? parameters["denied"]].compactMap { $0 }
+    let ids = Set(lookups.map(PendingAuthorizationRecord.id(forLookupValue:)))
+    guard let match = candidates.first(where: { ids.contains($0.id) }) else {
+      throw AuthError(.invalidState, origin: .redirect, detail: lookups.isEmpty ? "the redirect has no state" : "unknown or already used")
+    }
+    guard let record = try await environment.pending.take(id: match.id) else {
+      throw AuthError(.invalidState, origin: .redirect, detail: "already used")
+    }
+    guard record.expiresAt > environment.clock.now() else {
+      try? await environment.secrets.delete(SecretKey(namespace: PendingSecrets.namespace, id: record.id))
+      throw AuthError(.invalidState, origin: .redirect, detail: "the sign-in expired; start again")
+    }
+    return (record, parameters)
+  }
+
+  func purgeExpired() async {
+    let now = environment.clock.now()
+    guard let records = try? await environment.pending.all() else { return }
+    for record in records where record.expiresAt <= now { await cancel(pendingID: record.id) }
+  }
+}

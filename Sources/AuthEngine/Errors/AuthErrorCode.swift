@@ -1,0 +1,28 @@
+/// Stable, Firebase-style error codes. The raw value is the public contract (CLI `--json`, docs).
+public enum AuthErrorCode: String, Sendable, CaseIterable {
+  // Configuration and request construction.
+  case invalidConfiguration = "auth/invalid-configuration"
+  case invalidProviderID = "auth/invalid-provider-id"
+  case operationNotAllowed = "auth/operation-not-allowed"
+  case invalidCustomParameter = "auth/invalid-custom-parameter"
+  case insecureEndpoint = "auth/insecure-endpoint"
+  // The redirect (RFC 6749 §4.1.2, RFC 5849 §2.2).
+  case noPendingAuthorization = "auth/no-pending-authorization"
+  case redirectURIMismatch = "auth/redirect-uri-mismatch"
+  case invalidState = "auth/invalid-state"
+  case webContextCancelled = "auth/web-context-cancelled"
+  case issuerMismatch = "auth/issuer-mismatch"
+  case providerError = "auth/provider-error"
+  // Talking to the provider.
+  case networkRequestFailed = "auth/network-request-failed"
+  case invalidProviderResponse = "auth/invalid-provider-response"
+  case invalidCredential = "auth/invalid-credential"
+  case invalidClient = "auth/invalid-client"
+  case invalidIDToken = "auth/invalid-id-token"
+  case missingOrInvalidNonce = "auth/missing-or-invalid-nonce"
+  case userTokenExpired = "auth/user-token-expired"
+  // Local storage.
+  case secretStoreUnavailable = "auth/secret-store-unavailable"
+  case storageFailure = "auth/storage-failure"
+  case internalError = "auth/internal-error"
+}

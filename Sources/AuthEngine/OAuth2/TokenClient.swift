@@ -1,0 +1,77 @@
+import Foundation
+
+/// The client's identity at a token endpoint (RFC 6749 §2.3).
+struct ClientCredentials: Sendable {
+  var clientID: String
+  var clientSecret: ClientSecret?
+  var method: ClientAuthentication
+}
+
+/// RFC 6749 §4.1.3 code exchange and §6 refresh, against one token endpoint.
+struct TokenClient: Sendable {
+  let http: ProviderHTTP
+  let endpoint: URL
+  let client: ClientCredentials
+
+  /// RFC 6749 §4.1.3 with the RFC 7636 §4.5 `code_verifier`.
+  func exchange(code: AuthorizationCode, verifier: PKCECodeVerifier, redirectURI: String) async throws -> TokenResponse {
+    var form = FormParameters()
+    form.append("grant_type", "authorization_code")
+    form.append("code", code.reveal())
+    form.append("redirect_uri", redirectURI)
+    form.append("code_verifier", verifier.reveal())
+    return try await post(form, refreshing: false)
+  }
+
+  /// RFC 6749 §6. An `invalid_grant` answer means the grant is gone: `auth/user-token-expired`.
+  func refresh(_ token: RefreshToken) async throws -> TokenResponse {
+    var form = FormParameters()
+    form.append("grant_type", "refresh_token")
+    form.append("refresh_token", token.reveal())
+    return try await post(form, refreshing: true)
+  }
+
+  private func post(_ form: FormParameters, refreshing: Bool) async throws -> TokenResponse {
+    var form = form
+    var headers: [(name: String, value: String)] = [
+      ("Accept", "application/json"), ("Content-Type", "application/x-www-form-urlencoded"),
+    ]
+    switch (client.method, client.clientSecret) {
+    case (.clientSecretBasic, let secret?):
+      // RFC 6749 §2.3.1: each part form-encoded before base64.
+      let pair = PercentEncoding.encode(client.clientID) + ":" + PercentEncoding.encode(secret.reveal())
+      headers.append(("Authorization", "Basic " + Data(pair.utf8).base64EncodedString()))
+    case (.clientSecretPost, let secret?):
+      form.append("client_id", client.clientID)
+      form.append("client_secret", secret.reveal())
+    default:
+      form.append("client_id", client.clientID)
+    }
+    let response = try await http.send(
+      HTTPRequest(method: "POST", url: endpoint, headers: headers, body: Data(form.encoded.utf8)))
+    return try Self.interpret(response, refreshing: refreshing)
+  }
+
+  static func interpret(_ response: HTTPResponse, refreshing: Bool) throws -> TokenResponse {
+    switch response.status {
+    case 200..<300:
+      switch TokenResponse.parse(response) {
+      case .success(let token)?: return token
+      case .failure(let error)?: throw TokenErrorMapping.error(error.providerError!, refreshing: refreshing)
+      case nil:
+        throw AuthError(.invalidProviderResponse, origin: .parsing, detail: "the token endpoint's answer is not a token response")
+      }
+    case 400, 401:
+      let fields = TokenResponse.fields(of: response)
+      guard let error = fields?["error"]?.string else {
+        throw AuthError(.invalidProviderResponse, origin: .providerResponse, detail: "token endpoint answered HTTP \(response.status)")
+      }
+      throw TokenErrorMapping.error(
+        OAuthErrorResponse(error: error, errorDescription: fields?["error_description"]?.string, errorURI: fields?["error_uri"]?.string),
+        refreshing: refreshing)
+    default:
+      try ProviderHTTP.requireSuccess(response, what: "the token endpoint")
+      throw AuthError(.invalidProviderResponse, origin: .providerResponse, detail: "token endpoint answered HTTP \(response.status)")
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Cryptographically strong random bytes, injectable so tests can be deterministic.
+public protocol RandomSource: Sendable {
+  func bytes(_ count: Int) -> [UInt8]
+}
+
+extension RandomSource {
+  /// `count` random bytes as unpadded base64url (RFC 4648 §5): 32 bytes → 43 characters, 256 bits.
+  public func token(bytes count: Int = 32) -> String { Base64URL.encode(bytes(count)) }
+}
+
+/// The operating system's CSPRNG (`getrandom(2)` on Linux, through `SystemRandomNumberGenerator`).
+public struct SystemRandomSource: RandomSource {
+  public init() {}
+  public func bytes(_ count: Int) -> [UInt8] {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+  }
+}
+
+/// Deterministic bytes for unit tests: a counter, so consecutive calls differ.
+public final class CountingRandomSource: RandomSource, @unchecked Sendable {
+  private let lock = NSLock()
+  private var counter: UInt8 = 0
+
+  public init() {}
+
+  public func bytes(_ count: Int) -> [UInt8] {
+    lock.withLock {
+      counter &+= 1
+      return [UInt8](repeating: counter, count: count)
+    }
+  }
+}

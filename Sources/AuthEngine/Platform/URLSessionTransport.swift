@@ -1,0 +1,74 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The real transport: Foundation's URLSession (libcurl on Linux). Redirects are refused, requests time
+/// out, and the proxy comes from `https_proxy` / `http_proxy` / `no_proxy` (see `ProxySettings`).
+public final class URLSessionTransport: HTTPTransport {
+  private let session: URLSession
+
+  public init(
+    timeout: TimeInterval = 30, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = timeout
+    configuration.timeoutIntervalForResource = timeout * 2
+    configuration.httpCookieStorage = nil
+    configuration.urlCache = nil
+    configuration.httpShouldSetCookies = false
+    configuration.connectionProxyDictionary = ProxySettings(environment: environment).dictionary
+    session = URLSession(configuration: configuration, delegate: NoRedirectDelegate(), delegateQueue: nil)
+  }
+
+  deinit { session.invalidateAndCancel() }
+
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    var urlRequest = URLRequest(url: request.url)
+    urlRequest.httpMethod = request.method
+    urlRequest.httpBody = request.body
+    for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
+    let data: Data
+    let response: URLResponse
+    do {
+      (data, response) = try await session.data(for: urlRequest)
+    } catch {
+      throw AuthError(.networkRequestFailed, origin: .transport, detail: Self.describe(error, host: request.url.host))
+    }
+    guard let http = response as? HTTPURLResponse else {
+      throw AuthError(.networkRequestFailed, origin: .transport, detail: "not an HTTP response")
+    }
+    var headers: [String: String] = [:]
+    for (key, value) in http.allHeaderFields {
+      if let key = key as? String, let value = value as? String { headers[key] = value }
+    }
+    return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+  }
+
+  /// A description without the URL (it may hold a code or token in its query).
+  private static func describe(_ error: Error, host: String?) -> String {
+    let reason: String
+    switch (error as? URLError)?.code {
+    case .timedOut?: reason = "timed out"
+    case .cannotConnectToHost?: reason = "connection refused"
+    case .cannotFindHost?, .dnsLookupFailed?: reason = "host not found"
+    case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?:
+      reason = "TLS failure"
+    case .notConnectedToInternet?, .networkConnectionLost?: reason = "no network"
+    default: reason = "request failed"
+    }
+    return host.map { "\(reason) for \($0)" } ?? reason
+  }
+}
+
+/// Returns 3xx responses to the caller instead of following them: a token endpoint that redirects
+/// must not receive (or forward) the code and client secret elsewhere.
+private final class NoRedirectDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    completionHandler(nil)
+  }
+}

@@ -1,0 +1,285 @@
+"""Shared pieces of the OAuth 2.0 test servers (GitHub-like and OpenID Connect).
+
+Everything lives in memory behind one lock per `Store`. The classes below implement
+Authlib's model mixins so Authlib itself does the protocol validation:
+
+* `Client`       -- `ClientMixin`: exact redirect URI match, per-client auth method and scopes.
+* `AuthCode`     -- `AuthorizationCodeMixin` (+ OIDC nonce/auth_time), 10-minute life, single use.
+* `Token`        -- `TokenMixin`: access token with optional rotating refresh token.
+* `S256Only`     -- `CodeChallenge` that *demands* PKCE with S256 (Authlib's `required=True`
+                    still lets a missing challenge and `plain` through).
+* `make_code_grant` / `make_refresh_grant` -- grant classes bound to a `Store`.
+"""
+
+import secrets
+import struct
+import threading
+import time
+import zlib
+
+from authlib.oauth2.rfc6749 import ClientMixin, TokenMixin, grants
+from authlib.oauth2.rfc6749 import list_to_scope, scope_to_list
+from authlib.oauth2.rfc6749.errors import InvalidRequestError
+from authlib.oauth2.rfc6750 import BearerTokenValidator
+from authlib.oauth2.rfc7636 import CodeChallenge
+from authlib.oidc.core import AuthorizationCodeMixin
+from flask import Response, json, request
+
+CODE_LIFETIME = 600  # seconds, like GitHub and RFC 6749's recommendation
+AUTH_METHODS = ("client_secret_basic", "client_secret_post", "none")
+
+
+def rand(nbytes=16):
+    """A random URL-safe string (used for ids, secrets, tokens)."""
+    return secrets.token_urlsafe(nbytes)
+
+
+def json_body():
+    """The request's JSON object, or {} when there is none."""
+    data = request.get_json(silent=True)
+    return data if isinstance(data, dict) else {}
+
+
+def json_response(obj, status=200, headers=None):
+    return Response(json.dumps(obj), status=status, headers=headers,
+                    content_type="application/json")
+
+
+def _png_1x1():
+    """A valid 1x1 grey PNG, served as every test user's avatar/picture."""
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+    ihdr = struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
+            + chunk(b"IDAT", zlib.compress(b"\x00\x80")) + chunk(b"IEND", b""))
+
+
+AVATAR_PNG = _png_1x1()
+
+
+def avatar_response():
+    return Response(AVATAR_PNG, content_type="image/png")
+
+
+class Store:
+    """In-memory state of one server: clients, codes, tokens. `lock` guards all of it."""
+
+    def __init__(self):
+        self.lock = threading.RLock()
+        self.clients = {}   # client_id -> Client
+        self.codes = {}     # code -> AuthCode
+        self.tokens = {}    # access_token -> Token
+        self.refresh = {}   # refresh_token -> Token
+
+    def add_client(self, client):
+        with self.lock:
+            self.clients[client.client_id] = client
+        return client
+
+    def client(self, client_id):
+        with self.lock:
+            return self.clients.get(client_id)
+
+    def save_token(self, token, req):
+        """Authlib's `save_token` hook: remember the issued token and its owner."""
+        tok = Token(req.client, req.user, token)
+        with self.lock:
+            self.tokens[tok.access_token] = tok
+            if tok.refresh_token:
+                self.refresh[tok.refresh_token] = tok
+        return tok
+
+    def bearer(self, access_token):
+        with self.lock:
+            return self.tokens.get(access_token)
+
+
+class Client(ClientMixin):
+    """A registered OAuth 2.0 client. `extra` carries server-specific settings."""
+
+    def __init__(self, redirect_uris, scope, auth_method, refresh, user, **extra):
+        if auth_method not in AUTH_METHODS:
+            raise ValueError(f"token_endpoint_auth_method must be one of {AUTH_METHODS}")
+        self.client_id = rand(12)
+        self.client_secret = None if auth_method == "none" else rand(24)
+        self.redirect_uris = list(redirect_uris)
+        self.scope = scope
+        self.auth_method = auth_method
+        self.issue_refresh_token = bool(refresh)
+        self.user = user
+        self.log = []
+        self.__dict__.update(extra)
+
+    def get_client_id(self):
+        return self.client_id
+
+    def get_default_redirect_uri(self):
+        return self.redirect_uris[0] if self.redirect_uris else None
+
+    def get_allowed_scope(self, scope):
+        """Strict: any requested scope outside the client's allowed set -> invalid_scope."""
+        if not scope:
+            return ""
+        allowed = set(scope_to_list(self.scope))
+        wanted = scope_to_list(scope)
+        if not set(wanted) <= allowed:
+            return None
+        return list_to_scope(wanted)
+
+    def check_redirect_uri(self, redirect_uri):
+        return redirect_uri in self.redirect_uris  # exact string match only
+
+    def check_client_secret(self, client_secret):
+        return bool(self.client_secret) and secrets.compare_digest(
+            self.client_secret, client_secret)
+
+    def check_endpoint_auth_method(self, method, endpoint):
+        return endpoint != "token" or method == self.auth_method
+
+    def check_response_type(self, response_type):
+        return response_type == "code"
+
+    def check_grant_type(self, grant_type):
+        if grant_type == "refresh_token":
+            return self.issue_refresh_token
+        return grant_type == "authorization_code"
+
+
+class AuthCode(AuthorizationCodeMixin):
+    def __init__(self, code, req):
+        data = req.payload.data
+        self.code = code
+        self.client_id = req.client.client_id
+        self.redirect_uri = req.payload.redirect_uri
+        self.scope = req.scope if req.scope is not None else ""
+        self.user = req.user
+        self.nonce = data.get("nonce")
+        self.code_challenge = data.get("code_challenge")
+        self.code_challenge_method = data.get("code_challenge_method")
+        self.auth_time = int(time.time())
+        self.expires_at = time.time() + CODE_LIFETIME
+
+    def get_redirect_uri(self):
+        return self.redirect_uri
+
+    def get_scope(self):
+        return self.scope
+
+    def get_nonce(self):
+        return self.nonce
+
+    def get_auth_time(self):
+        return self.auth_time
+
+
+class Token(TokenMixin):
+    def __init__(self, client, user, token):
+        self.client = client
+        self.user = user
+        self.access_token = token["access_token"]
+        self.refresh_token = token.get("refresh_token")
+        self.scope = token.get("scope", "")
+        self.expires_in = token.get("expires_in") or 0
+        self.issued_at = time.time()
+        self.revoked = False          # the access token
+        self.refresh_revoked = False  # the refresh token (rotated away)
+
+    def check_client(self, client):
+        return self.client.client_id == client.client_id
+
+    def get_scope(self):
+        return self.scope
+
+    def get_expires_in(self):
+        return self.expires_in
+
+    def is_expired(self):
+        return bool(self.expires_in) and time.time() > self.issued_at + self.expires_in
+
+    def is_revoked(self):
+        return self.revoked
+
+    def get_user(self):
+        return self.user
+
+    def get_client(self):
+        return self.client
+
+
+class S256Only(CodeChallenge):
+    """PKCE that must be present and must be S256 (rejected at the authorize endpoint)."""
+
+    DEFAULT_CODE_CHALLENGE_METHOD = "S256"
+    SUPPORTED_CODE_CHALLENGE_METHOD = ["S256"]
+
+    def validate_code_challenge(self, grant, redirect_uri):
+        data = grant.request.payload.data
+        if not data.get("code_challenge"):
+            raise InvalidRequestError("PKCE is required: missing 'code_challenge'.")
+        if data.get("code_challenge_method") != "S256":
+            raise InvalidRequestError("PKCE 'code_challenge_method' must be S256.")
+        super().validate_code_challenge(grant, redirect_uri)
+
+
+def make_code_grant(store):
+    """An AuthorizationCodeGrant storing codes in `store` (single use, 10-minute life)."""
+
+    class CodeGrant(grants.AuthorizationCodeGrant):
+        TOKEN_ENDPOINT_AUTH_METHODS = list(AUTH_METHODS)
+
+        def save_authorization_code(self, code, req):
+            with store.lock:
+                store.codes[code] = AuthCode(code, req)
+
+        def query_authorization_code(self, code, client):
+            with store.lock:
+                item = store.codes.get(code)
+            if item and item.client_id == client.client_id and time.time() < item.expires_at:
+                return item
+            return None
+
+        def delete_authorization_code(self, authorization_code):
+            with store.lock:
+                store.codes.pop(authorization_code.code, None)
+
+        def authenticate_user(self, authorization_code):
+            return authorization_code.user
+
+    return CodeGrant
+
+
+def make_refresh_grant(store):
+    """A RefreshTokenGrant with rotation: every refresh revokes the old refresh token."""
+
+    class RefreshGrant(grants.RefreshTokenGrant):
+        TOKEN_ENDPOINT_AUTH_METHODS = list(AUTH_METHODS)
+        INCLUDE_NEW_REFRESH_TOKEN = True
+
+        def authenticate_refresh_token(self, refresh_token):
+            with store.lock:
+                tok = store.refresh.get(refresh_token)
+            if tok and not tok.refresh_revoked:
+                return tok
+            return None
+
+        def authenticate_user(self, refresh_token):
+            return refresh_token.user
+
+        def revoke_old_credential(self, refresh_token):
+            with store.lock:
+                refresh_token.refresh_revoked = True
+
+    return RefreshGrant
+
+
+def make_bearer_validator(store, token_type="bearer"):
+    """An Authlib token validator for `Authorization: <token_type> <access_token>`."""
+
+    class Validator(BearerTokenValidator):
+        TOKEN_TYPE = token_type
+
+        def authenticate_token(self, token_string):
+            return store.bearer(token_string)
+
+    return Validator()

@@ -1,0 +1,214 @@
+"""GitHub-like OAuth 2.0 server (authorization code + PKCE S256) on Authlib's Flask integration.
+
+Endpoints (paths as on github.com):
+  GET  /login/oauth/authorize      auto-approves as the client's user (or denies, per client)
+  POST /login/oauth/access_token   JSON if `Accept: application/json`, else form-encoded
+  GET  /user, /user/emails         `Authorization: Bearer|token <access_token>`
+Control (tests only):
+  POST /_test/clients              register a client -> {"client_id", "client_secret"}
+  GET  /_test/clients/<id>/log     token-endpoint requests of that client (names only, no values)
+  ANY  /_test/redirect-target      records a hit (for the token_redirect fault)
+
+GitHub quirks reproduced: form-encoded token answers by default, `token_type=bearer`
+(lowercase), granted `scope` comma-separated, and (fault `token_200_error`) errors with HTTP 200.
+"""
+
+import base64
+from urllib.parse import urlencode
+
+from authlib.integrations.flask_oauth2 import AuthorizationServer, ResourceProtector
+from authlib.oauth2 import OAuth2Error
+from authlib.oauth2.rfc6750 import BearerTokenGenerator
+from flask import Flask, Response, json, redirect, request
+
+from common import (Client, S256Only, Store, avatar_response, json_body, json_response,
+                    make_bearer_validator, make_code_grant, make_refresh_grant, rand)
+
+FAULTS = {None, "token_500", "token_garbage", "token_redirect", "token_200_error", "user_500"}
+TOKEN_PATH = "/login/oauth/access_token"
+
+
+def _new_client(body, host_url):
+    """Build a Client from the POST /_test/clients JSON body (all fields optional)."""
+    u = body.get("user") or {}
+    uid = int(u.get("id", 1001))
+    email = u.get("email", "octocat@example.com")
+    user = {
+        "id": uid,
+        "login": u.get("login", "octocat"),
+        "name": u.get("name", "Mona Octocat"),
+        "email": email,
+        "avatar_url": u.get("avatar_url", f"{host_url}_test/avatar/{uid}.png"),
+    }
+    emails = u.get("emails")
+    if emails is None:
+        emails = [{"email": email, "primary": True, "verified": True, "visibility": "public"}]
+    fault = body.get("fault")
+    if fault not in FAULTS:
+        raise ValueError(f"unknown fault {fault!r}")
+    consent = body.get("consent", "approve")
+    if consent not in ("approve", "deny"):
+        raise ValueError("consent must be 'approve' or 'deny'")
+    return Client(
+        redirect_uris=body.get("redirect_uris", ["com.example.test:/oauth2redirect"]),
+        scope=body.get("scope", "read:user user:email"),
+        auth_method=body.get("token_endpoint_auth_method", "client_secret_post"),
+        refresh=body.get("issue_refresh_token", False),
+        user=user, emails=emails, consent=consent, fault=fault,
+        expires_in=body.get("expires_in", 28800), redirect_hits=0,
+    )
+
+
+def _wants_json():
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _github_body(status, payload):
+    """Answer like GitHub: JSON only when asked for, otherwise form-encoded; scope uses commas."""
+    payload = dict(payload)
+    if "access_token" in payload:
+        payload["token_type"] = "bearer"
+        payload["scope"] = ",".join((payload.get("scope") or "").split())
+    if _wants_json():
+        return json_response(payload, status, {"Cache-Control": "no-store"})
+    return Response(urlencode(payload), status=status, headers={"Cache-Control": "no-store"},
+                    content_type="application/x-www-form-urlencoded; charset=utf-8")
+
+
+def _basic_client_id():
+    auth = request.headers.get("Authorization", "")
+    if not auth.lower().startswith("basic "):
+        return None
+    try:
+        return base64.b64decode(auth[6:]).decode().split(":", 1)[0]
+    except Exception:
+        return None
+
+
+def create_app():
+    """The Flask app of the GitHub-like server."""
+    app = Flask("github")
+    store = Store()
+
+    server = AuthorizationServer(app, query_client=store.client, save_token=store.save_token)
+
+    def expires(client, grant_type):
+        return client.expires_in  # None/0 -> no expires_in in the answer (OAuth-app style)
+
+    server.register_token_generator("default", BearerTokenGenerator(
+        lambda **kw: "gho_" + rand(27), lambda **kw: "ghr_" + rand(48), expires))
+    server.register_grant(make_code_grant(store), [S256Only(required=True)])
+    server.register_grant(make_refresh_grant(store))
+
+    protector = ResourceProtector()
+    protector.register_token_validator(make_bearer_validator(store, "bearer"))
+    protector.register_token_validator(make_bearer_validator(store, "token"))
+
+    @app.post("/_test/clients")
+    def register_client():
+        try:
+            client = store.add_client(_new_client(json_body(), request.host_url))
+        except (ValueError, TypeError) as exc:
+            return json_response({"error": str(exc)}, 400)
+        return json_response({"client_id": client.client_id, "client_secret": client.client_secret})
+
+    @app.get("/_test/clients/<client_id>/log")
+    def client_log(client_id):
+        client = store.client(client_id)
+        if not client:
+            return json_response({"error": "no such client"}, 404)
+        with store.lock:
+            return json_response({"requests": list(client.log),
+                                  "redirect_target_hits": client.redirect_hits})
+
+    @app.route("/_test/redirect-target", methods=["GET", "POST", "PUT", "HEAD"])
+    def redirect_target():
+        client = store.client(request.args.get("client_id", ""))
+        if client:
+            with store.lock:
+                client.redirect_hits += 1
+        return json_response({"error": "you followed a redirect from the token endpoint"}, 418)
+
+    @app.get("/_test/avatar/<int:uid>.png")
+    def avatar(uid):
+        return avatar_response()
+
+    @app.get("/login/oauth/authorize")
+    def authorize():
+        client = store.client(request.args.get("client_id", ""))
+        user = client.user if client else None
+        try:
+            grant = server.get_consent_grant(end_user=user)
+        except OAuth2Error as error:
+            return server.handle_error_response(None, error)
+        grant_user = user if client.consent == "approve" else None
+        return server.create_authorization_response(grant=grant, grant_user=grant_user)
+
+    @app.post(TOKEN_PATH)
+    def access_token():
+        client = store.client(request.form.get("client_id") or _basic_client_id() or "")
+        if client:
+            entry = {
+                "method": request.method,
+                "path": request.path,
+                "accept": request.headers.get("Accept"),
+                "content_type": request.headers.get("Content-Type"),
+                "form_keys": sorted(request.form.keys()),
+                "grant_type": request.form.get("grant_type"),
+                "has_basic_auth": request.headers.get("Authorization", "")
+                .lower().startswith("basic "),
+            }
+            with store.lock:
+                client.log.append(entry)
+        fault = client.fault if client else None
+        if fault == "token_500":
+            return Response("<html><body><h1>500 Internal Server Error</h1></body></html>",
+                            500, content_type="text/html; charset=utf-8")
+        if fault == "token_garbage":
+            return Response("<html>this is not JSON {", 200,
+                            content_type="application/json; charset=utf-8")
+        if fault == "token_redirect":
+            target = f"{request.host_url}_test/redirect-target?client_id={client.client_id}"
+            return redirect(target, 302)
+        if fault == "token_200_error":
+            return _github_body(200, {
+                "error": "bad_verification_code",
+                "error_description": "The code passed is incorrect or expired.",
+                "error_uri": "https://docs.github.com/apps/managing-oauth-apps/"
+                             "troubleshooting-oauth-app-access-token-request-errors"
+                             "/#bad-verification-code"})
+        resp = server.create_token_response()
+        extra = {k: v for k, v in resp.headers.items() if k.lower() == "www-authenticate"}
+        out = _github_body(resp.status_code, json.loads(resp.get_data(as_text=True)))
+        out.headers.update(extra)
+        return out
+
+    def _token_or_401():
+        try:
+            return protector.acquire_token(), None
+        except OAuth2Error:
+            return None, json_response({"message": "Bad credentials",
+                                        "documentation_url": "https://docs.github.com/rest",
+                                        "status": "401"}, 401)
+
+    @app.get("/user")
+    def user():
+        token, err = _token_or_401()
+        if err:
+            return err
+        if token.client.fault == "user_500":
+            return json_response({"message": "Server Error"}, 500)
+        return json_response(dict(token.user))
+
+    @app.get("/user/emails")
+    def user_emails():
+        token, err = _token_or_401()
+        if err:
+            return err
+        scopes = set(token.scope.split())
+        if not scopes & {"user:email", "user"}:
+            return json_response({"message": "Not Found",
+                                  "documentation_url": "https://docs.github.com/rest"}, 404)
+        return json_response(token.client.emails)
+
+    return app
