@@ -101,11 +101,11 @@ class TwitterAuthServer(AuthorizationServer):
         """Lowercase booleans (Authlib would send `True`), fault, and user_id/screen_name."""
         if isinstance(payload, list):
             items = []
+            consumer = g.get("consumer")
             for k, v in payload:
                 if k == "oauth_callback_confirmed":
-                    confirmed = g.get("consumer") is None or g.consumer.fault != \
-                        "callback_not_confirmed"
-                    v = "true" if confirmed else "false"
+                    broken = consumer is not None and consumer.fault == "callback_not_confirmed"
+                    v = "false" if broken else "true"
                 items.append((k, v))
             items.extend(g.pop("extra_token_fields", []))
             payload = url_encode(items)

@@ -4,21 +4,20 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// The real transport: Foundation's URLSession (libcurl on Linux). Redirects are refused, requests time
-/// out, and the proxy comes from `https_proxy` / `http_proxy` / `no_proxy` (see `ProxySettings`).
+/// The real transport: Foundation's URLSession (libcurl on Linux). Redirects are refused and requests
+/// time out. Proxies come from the process environment (`https_proxy`, `http_proxy`, `no_proxy`), which
+/// libcurl reads for every request; swift-corelibs-foundation ignores `connectionProxyDictionary`
+/// (measured), so none is set here.
 public final class URLSessionTransport: HTTPTransport {
   private let session: URLSession
 
-  public init(
-    timeout: TimeInterval = 30, environment: [String: String] = ProcessInfo.processInfo.environment
-  ) {
+  public init(timeout: TimeInterval = 30) {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = timeout
     configuration.timeoutIntervalForResource = timeout * 2
     configuration.httpCookieStorage = nil
     configuration.urlCache = nil
     configuration.httpShouldSetCookies = false
-    configuration.connectionProxyDictionary = ProxySettings(environment: environment).dictionary
     session = URLSession(configuration: configuration, delegate: NoRedirectDelegate(), delegateQueue: nil)
   }
 

@@ -1,0 +1,45 @@
+import Foundation
+
+/// RFC 6749 §6 refresh.
+extension AuthorizationService {
+  /// A fresh credential from the refresh token. The new refresh token replaces the old one when the
+  /// provider rotates it. `invalid_grant` → `auth/user-token-expired` (sign in again); a transport failure
+  /// stays `auth/network-request-failed` (try again).
+  public func refresh(_ credential: OAuthCredential) async throws -> OAuthCredential {
+    let provider = try ResolvedProvider(providerID: credential.providerID, configuration: configuration)
+    guard provider.descriptor.flow != .oauth1 else { return credential }  // OAuth 1.0a tokens do not expire
+    guard let refreshToken = credential.refreshToken else {
+      throw AuthError(.userTokenExpired, origin: .request, detail: "no refresh token", providerID: credential.providerID)
+    }
+    var method = provider.descriptor.clientAuthentication
+    var endpoint = provider.descriptor.tokenEndpoint
+    if provider.descriptor.flow == .oidc {
+      let discovery = try await discover(provider)
+      method = discovery.clientAuthentication(hasSecret: provider.settings.clientSecret != nil)
+      endpoint = discovery.tokenEndpoint
+    }
+    let client = TokenClient(http: http, endpoint: try provider.endpoint(endpoint, "token_endpoint"), client: try provider.clientCredentials(method: method))
+    let tokens = try await client.refresh(refreshToken)
+    var refreshed = credential
+    refreshed.accessToken = tokens.accessToken
+    refreshed.refreshToken = tokens.refreshToken ?? refreshToken
+    refreshed.expiresAt = tokens.expiresIn.map { environment.clock.now() + $0 }
+    refreshed.scopes = tokens.scope ?? credential.scopes
+    refreshed.tokenType = tokens.tokenType
+    if let idToken = tokens.idToken { refreshed.idToken = idToken }
+    logger.info("token refreshed", metadata: ["provider": "\(credential.providerID)"])
+    return refreshed
+  }
+
+  /// The stored credential of (`providerID`, `uid`), refreshed first when it expires within `margin`;
+  /// the refreshed one is saved in one write before it is returned.
+  public func validCredential(providerID: String, uid: String, vault: CredentialVault, margin: TimeInterval = 300) async throws -> OAuthCredential {
+    guard let credential = try await vault.load(providerID: providerID, uid: uid) else {
+      throw AuthError(.userTokenExpired, origin: .storage, detail: "no stored credential", providerID: providerID)
+    }
+    guard let expiresAt = credential.expiresAt, expiresAt <= environment.clock.now() + margin else { return credential }
+    let refreshed = try await refresh(credential)
+    try await vault.save(refreshed, uid: uid)
+    return refreshed
+  }
+}

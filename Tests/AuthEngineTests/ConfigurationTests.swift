@@ -1,0 +1,138 @@
+import AuthEngine
+import Foundation
+import Testing
+
+/// `config.toml`: every documented key, and errors that name the file, the key and the problem.
+@Suite struct ConfigurationTests {
+  @Test func everyDocumentedKeyParses() throws {
+    let text = """
+      [app]
+      redirect_scheme = "com.example.desktop"
+      one_account_per_email = false
+      secret_store = "file"
+
+      [providers."github.com"]
+      client_id = "Iv1.abc"
+      client_secret = "gh-secret"
+      authorization_endpoint = "https://github.example.com/login/oauth/authorize"
+      token_endpoint = "https://github.example.com/login/oauth/access_token"
+      api_base_url = "https://github.example.com/api/v3"
+      redirect_uri = "http://127.0.0.1/callback"
+      redirect = "loopback"
+      scopes = ["read:user", "user:email", "repo"]
+
+      [providers."twitter.com"]
+      protocol = "oauth1"
+      consumer_key = "ck"
+      consumer_secret = "cs"
+      request_token_endpoint = "https://api.x.example/oauth/request_token"
+      authorization_endpoint = "https://api.x.example/oauth/authorize"
+      access_token_endpoint = "https://api.x.example/oauth/access_token"
+      api_base_url = "https://api.x.example"
+      redirect_uri = "com.example.desktop://callback"
+
+      [providers."oidc.corp"]
+      issuer = "https://login.corp.example"
+      client_id = "desktop"
+      client_secret = "s"
+      scopes = ["groups"]
+      redirect_uri = "com.example.desktop:/oidc"
+      """
+    let configuration = try ConfigurationLoader.parse(text, source: "/etc/x/config.toml")
+    #expect(configuration.app.redirectScheme == "com.example.desktop")
+    #expect(configuration.app.oneAccountPerEmail == false)
+    #expect(configuration.app.secretStore == .file)
+    #expect(configuration.providerIDs == ["github.com", "twitter.com", "oidc.corp"])
+    let github = try #require(configuration.providers["github.com"])
+    #expect(github.redirectMode == .loopback)
+    #expect(github.scopes == ["read:user", "user:email", "repo"])
+    #expect(github.apiBaseURL?.absoluteString == "https://github.example.com/api/v3")
+    #expect("\(github.clientSecret!)" == "[redacted]")
+    #expect(configuration.providers["twitter.com"]?.flow == .oauth1)
+    #expect(configuration.providers["oidc.corp"]?.flow == .oidc)
+  }
+
+  @Test func defaults() throws {
+    let configuration = try ConfigurationLoader.parse("[providers.\"github.com\"]\nclient_id = \"x\"\n")
+    #expect(configuration.app.redirectScheme == AppSettings.defaultRedirectScheme)
+    #expect(configuration.app.oneAccountPerEmail)
+    #expect(configuration.app.secretStore == .secretService)
+    #expect(configuration.providers["github.com"]?.redirectMode == .scheme)
+  }
+
+  @Test func twitterOAuth2NeedsAClientID() throws {
+    let text = "[providers.\"twitter.com\"]\nprotocol = \"oauth2\"\nclient_id = \"c\"\ntoken_endpoint = \"https://api.twitter.com/2/oauth2/token\"\n"
+    #expect(try ConfigurationLoader.parse(text).providers["twitter.com"]?.flow == .oauth2)
+  }
+
+  @Test(arguments: [
+    ("[app]\nredirect_scheme = 3\n", "[app] redirect_scheme", "must be a string"),
+    ("[app]\nsecret_store = \"plaintext\"\n", "[app] secret_store", "secret-service"),
+    ("[app]\nredirect_sheme = \"x\"\n", "[app] redirect_sheme", "unknown key"),
+    ("[app]\nredirect_scheme = \"https\"\n", "[app] redirect_scheme", "URI scheme"),
+    ("[providers.\"github.com\"]\nclient_secret = \"s\"\n", "[providers.\"github.com\"] client_id", "is required"),
+    ("[providers.\"github.com\"]\nclient_id = \"c\"\nissuer = \"https://x\"\n", "[providers.\"github.com\"] issuer", "unknown key"),
+    ("[providers.\"github.com\"]\nclient_id = \"c\"\nscopes = \"repo\"\n", "[providers.\"github.com\"] scopes", "array"),
+    ("[providers.\"github.com\"]\nclient_id = \"c\"\nredirect = \"magic\"\n", "[providers.\"github.com\"] redirect", "loopback"),
+    ("[providers.\"github.com\"]\nclient_id = \"c\"\nredirect_uri = \"https://example.com/cb\"\n", "[providers.\"github.com\"] redirect_uri", "RFC 8252"),
+    ("[providers.\"github.com\"]\nclient_id = \"c\"\nredirect = \"loopback\"\nredirect_uri = \"app:/cb\"\n", "redirect_uri", "loopback"),
+    ("[providers.\"twitter.com\"]\nconsumer_key = \"k\"\n", "[providers.\"twitter.com\"] consumer_secret", "is required"),
+    ("[providers.\"twitter.com\"]\nprotocol = \"oauth3\"\n", "[providers.\"twitter.com\"] protocol", "oauth1"),
+    ("[providers.\"oidc.corp\"]\nclient_id = \"c\"\n", "[providers.\"oidc.corp\"] issuer", "is required"),
+    ("[providers.\"facebook.com\"]\nclient_id = \"c\"\n", "[providers.\"facebook.com\"]", "unknown provider"),
+    ("[providers.\"oidc.\"]\nclient_id = \"c\"\n", "[providers.\"oidc.\"]", "unknown provider"),
+    ("[providers]\ngithub = 1\n", "[providers.\"github\"]", "must be a table"),
+    ("[app\nx = 1\n", "TOML syntax error at line 1", "expected ']'"),
+  ])
+  func brokenConfigurationNamesFileKeyAndProblem(text: String, key: String, problem: String) {
+    do {
+      _ = try ConfigurationLoader.parse(text, source: "/home/u/.config/auth-desktop/config.toml")
+      Issue.record("accepted a broken configuration")
+    } catch let error as AuthError {
+      #expect(error.code == .invalidConfiguration)
+      #expect(error.message.contains("/home/u/.config/auth-desktop/config.toml"))
+      #expect(error.message.contains(key), "\(error.message)")
+      #expect(error.message.contains(problem), "\(error.message)")
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+
+  @Test(arguments: ["http://github.example.com/login", "ftp://x/y", "file:///etc/passwd"])
+  func insecureEndpointsAreRefused(endpoint: String) {
+    let text = "[providers.\"github.com\"]\nclient_id = \"c\"\ntoken_endpoint = \"\(endpoint)\"\n"
+    #expect(throws: AuthError.self) { try ConfigurationLoader.parse(text) }
+    do { _ = try ConfigurationLoader.parse(text) } catch let error as AuthError {
+      #expect([.insecureEndpoint, .invalidConfiguration].contains(error.code))
+      #expect(error.message.contains("token_endpoint"))
+    } catch {}
+  }
+
+  @Test(arguments: ["http://127.0.0.1:8080/token", "http://localhost/token", "http://[::1]:9/token", "https://github.com/x"])
+  func loopbackHTTPAndHTTPSAreAllowed(endpoint: String) throws {
+    let text = "[providers.\"github.com\"]\nclient_id = \"c\"\ntoken_endpoint = \"\(endpoint)\"\n"
+    #expect(try ConfigurationLoader.parse(text).providers["github.com"]?.tokenEndpoint?.absoluteString == endpoint)
+  }
+
+  @Test func pathsFollowFlagsThenEnvironmentThenXDG() {
+    let env = ["HOME": "/home/u", "XDG_CONFIG_HOME": "/cfg", "XDG_DATA_HOME": "/data"]
+    let xdg = ConfigurationPaths(environment: env)
+    #expect(xdg.configFile.path == "/cfg/auth-desktop/config.toml")
+    #expect(xdg.dataDirectory.path == "/data/auth-desktop")
+    #expect(!xdg.configFileIsExplicit)
+    let fallback = ConfigurationPaths(environment: ["HOME": "/home/u", "XDG_CONFIG_HOME": "relative"])
+    #expect(fallback.configFile.path == "/home/u/.config/auth-desktop/config.toml")
+    #expect(fallback.dataDirectory.path == "/home/u/.local/share/auth-desktop")
+    let fromEnv = ConfigurationPaths(environment: env.merging(["AUTH_DESKTOP_CONFIG": "/e.toml", "AUTH_DESKTOP_DATA_DIR": "/e"]) { $1 })
+    #expect(fromEnv.configFile.path == "/e.toml" && fromEnv.configFileIsExplicit)
+    #expect(fromEnv.dataDirectory.path == "/e")
+    let flags = ConfigurationPaths(configFlag: "/f.toml", dataDirFlag: "/f", environment: fromEnv.dataDirectory.path.isEmpty ? [:] : env)
+    #expect(flags.configFile.path == "/f.toml" && flags.dataDirectory.path == "/f")
+  }
+
+  @Test func missingExplicitFileIsAnErrorMissingDefaultIsNot() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).path
+    #expect(try ConfigurationLoader.load(ConfigurationPaths(environment: ["HOME": dir])) == nil)
+    #expect(throws: AuthError.self) { try ConfigurationLoader.load(ConfigurationPaths(configFlag: dir + "/nope.toml", environment: [:])) }
+  }
+}

@@ -1,0 +1,79 @@
+import AuthEngine
+import Foundation
+
+/// Creates fresh clients on the Authlib servers and the matching configuration text.
+enum Fixtures {
+  static let scheme = AppSettings.defaultRedirectScheme
+  static let githubRedirect = "\(scheme):/oauth2redirect/github.com"
+  static let twitterCallback = "\(scheme)://oauth1redirect/twitter.com"
+  static func oidcRedirect(_ name: String) -> String { "\(scheme):/oauth2redirect/oidc.\(name)" }
+
+  struct Provider {
+    var configuration: String
+    var clientID: String
+    var clientSecret: String?
+    var base: URL
+  }
+
+  /// A GitHub-like client; `options` go to `POST /_test/clients` (fault, consent, user, …).
+  static func github(_ options: [String: Any] = [:], extraConfiguration: String = "") async throws -> Provider {
+    let base = try await TestServers.shared.start().github
+    var body: [String: Any] = ["redirect_uris": [githubRedirect]]
+    body.merge(options) { $1 }
+    let client = try await Control.post(base.appendingPathComponent("_test/clients"), body)
+    let id = client["client_id"] as! String
+    let secret = client["client_secret"] as? String
+    let configuration = """
+      [providers."github.com"]
+      client_id = "\(id)"
+      \(secret.map { "client_secret = \"\($0)\"" } ?? "")
+      authorization_endpoint = "\(base)/login/oauth/authorize"
+      token_endpoint = "\(base)/login/oauth/access_token"
+      api_base_url = "\(base)"
+      \(extraConfiguration)
+      """
+    return Provider(configuration: configuration, clientID: id, clientSecret: secret, base: base)
+  }
+
+  static func twitter(_ options: [String: Any] = [:]) async throws -> Provider {
+    let base = try await TestServers.shared.start().twitter
+    var body: [String: Any] = ["callback_uris": [twitterCallback]]
+    body.merge(options) { $1 }
+    let client = try await Control.post(base.appendingPathComponent("_test/clients"), body)
+    let key = client["consumer_key"] as! String
+    let secret = client["consumer_secret"] as! String
+    let configuration = """
+      [providers."twitter.com"]
+      consumer_key = "\(key)"
+      consumer_secret = "\(secret)"
+      request_token_endpoint = "\(base)/oauth/request_token"
+      authorization_endpoint = "\(base)/oauth/authenticate"
+      access_token_endpoint = "\(base)/oauth/access_token"
+      api_base_url = "\(base)"
+      """
+    return Provider(configuration: configuration, clientID: key, clientSecret: secret, base: base)
+  }
+
+  /// An OIDC tenant named `oidc.NAME`; `mode` selects a conformance failure.
+  static func oidc(name: String = "test", _ options: [String: Any] = [:]) async throws -> Provider {
+    let base = try await TestServers.shared.start().oidc
+    var body: [String: Any] = ["redirect_uris": [oidcRedirect(name)]]
+    body.merge(options) { $1 }
+    let tenant = try await Control.post(base.appendingPathComponent("_test/tenants"), body)
+    let id = tenant["client_id"] as! String
+    let secret = tenant["client_secret"] as? String
+    let configuration = """
+      [providers."oidc.\(name)"]
+      issuer = "\(tenant["issuer"] as! String)"
+      client_id = "\(id)"
+      \(secret.map { "client_secret = \"\($0)\"" } ?? "")
+      """
+    return Provider(configuration: configuration, clientID: id, clientSecret: secret, base: URL(string: tenant["issuer"] as! String)!)
+  }
+
+  static func tenantStats(_ issuer: URL) async throws -> [String: Int] {
+    let tenant = issuer.lastPathComponent
+    let base = issuer.deletingLastPathComponent().deletingLastPathComponent()
+    return try await Control.get(base.appendingPathComponent("_test/tenants/\(tenant)/stats")) as? [String: Int] ?? [:]
+  }
+}

@@ -1,0 +1,70 @@
+import AuthEngine
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// An `AuthorizationService` wired to real parts (URLSession, SQLite in a temp data dir) and an
+/// in-memory secret store, plus what tests need to play the browser.
+struct Harness {
+  let service: AuthorizationService
+  let secrets: InMemorySecretStore
+  let dataDirectory: URL
+  let logs: LogCapture
+  let clock: any AuthClock
+  let transport = URLSessionTransport(timeout: 10)
+
+  init(configuration text: String, clock: any AuthClock = SystemClock(), dataDirectory: URL? = nil, secrets: InMemorySecretStore? = nil) throws {
+    let configuration = try ConfigurationLoader.parse(text, source: "test.toml")
+    let directory = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("auth-desktop-test-\(UUID().uuidString)")
+    let database = try AuthDatabase(directory: directory)
+    let logs = LogCapture()
+    let secrets = secrets ?? InMemorySecretStore()
+    service = AuthorizationService(
+      configuration: configuration,
+      environment: AuthEnvironment(
+        transport: URLSessionTransport(timeout: 10), secrets: secrets,
+        pending: SQLitePendingAuthorizationStore(database: database), clock: clock, logger: logs.logger()))
+    self.secrets = secrets
+    self.dataDirectory = directory
+    self.logs = logs
+    self.clock = clock
+  }
+
+  /// A second service on the same data dir and secrets: the app restarted.
+  func restarted(configuration text: String) throws -> Harness {
+    try Harness(configuration: text, clock: clock, dataDirectory: dataDirectory, secrets: secrets)
+  }
+
+  /// Plays the browser: GET the authorization URL (the servers auto-approve) and return the raw
+  /// `Location` of the redirect.
+  func browse(_ url: URL) async throws -> URL {
+    let response = try await transport.send(HTTPRequest(url: url))
+    #expect(response.status == 302, "authorization endpoint answered \(response.status): \(String(decoding: response.body, as: UTF8.self))")
+    let location = try #require(response.header("location"))
+    return try #require(URL(string: location))
+  }
+
+  /// begin → browser → resume.
+  func signIn(_ provider: OAuthProvider) async throws -> ProviderSignInResult {
+    let pending = try await service.begin(provider)
+    return try await service.resume(with: try await browse(pending.authorizationURL))
+  }
+}
+
+/// Expects `body` to throw an `AuthError` with `code`; returns it.
+@discardableResult
+func expectAuthError<T>(_ code: AuthErrorCode, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> T) async -> AuthError? {
+  do {
+    _ = try await body()
+    Issue.record("expected \(code.rawValue), but it succeeded", sourceLocation: sourceLocation)
+  } catch let error as AuthError {
+    #expect(error.code == code, "got \(error)", sourceLocation: sourceLocation)
+    return error
+  } catch {
+    Issue.record("expected AuthError \(code.rawValue), got \(error)", sourceLocation: sourceLocation)
+  }
+  return nil
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The Authlib protocol servers (`Tests/Servers/servers.py`), started once per test process. They exit
+/// when this process does (their stdin is a pipe held here).
+actor TestServers {
+  struct Endpoints: Sendable {
+    var github: URL
+    var twitter: URL
+    var oidc: URL
+  }
+
+  static let shared = TestServers()
+  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  private var endpoints: Endpoints?
+  private var process: Process?
+  private var stdinPipe: Pipe?
+
+  func start() throws -> Endpoints {
+    if let endpoints { return endpoints }
+    let environment = ProcessInfo.processInfo.environment
+    let python = environment["AUTH_DESKTOP_TEST_PYTHON"] ?? Self.repositoryRoot.appendingPathComponent(".venv/bin/python").path
+    guard FileManager.default.isExecutableFile(atPath: python) else {
+      throw TestSetupError(
+        "No Python with Authlib at \(python). Run the test command (scripts/test), or create the venv: "
+          + "python3 -m venv .venv && .venv/bin/pip install -r Tests/Servers/requirements.txt")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = [Self.repositoryRoot.appendingPathComponent("Tests/Servers/servers.py").path]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("auth-desktop-test-servers-\(getpid()).log")
+    FileManager.default.createFile(atPath: log.path, contents: nil)
+    process.standardError = try FileHandle(forWritingTo: log)
+    try process.run()
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { throw TestSetupError("servers.py exited before it was ready; see \(log.path)") }
+      line += chunk
+    }
+    guard let json = try JSONSerialization.jsonObject(with: line) as? [String: String],
+      let github = json["github"].flatMap(URL.init(string:)), let twitter = json["twitter"].flatMap(URL.init(string:)),
+      let oidc = json["oidc"].flatMap(URL.init(string:))
+    else { throw TestSetupError("servers.py printed an unexpected ready line") }
+    self.process = process
+    stdinPipe = input
+    let ready = Endpoints(github: github, twitter: twitter, oidc: oidc)
+    endpoints = ready
+    return ready
+  }
+}
+
+struct TestSetupError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// JSON calls to the servers' `/_test/` control endpoints.
+enum Control {
+  static func post(_ url: URL, _ body: [String: Any]) async throws -> [String: Any] {
+    var request = URLRequest(url: url)
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.httpBody = try JSONSerialization.data(withJSONObject: body)
+    let (data, _) = try await URLSession.shared.data(for: request)
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  static func get(_ url: URL) async throws -> Any {
+    let (data, _) = try await URLSession.shared.data(from: url)
+    return try JSONSerialization.jsonObject(with: data)
+  }
+}
