@@ -41,7 +41,10 @@ let package = Package(
     ),
     .testTarget(
       name: "AuthEngineTests",
-      dependencies: ["AuthEngine", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]
+      dependencies: [
+        "AuthEngine", .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
     .testTarget(name: "AuthDesktopTests", dependencies: ["AuthDesktop", "AuthEngine"]),
   ],

@@ -61,7 +61,8 @@ import Testing
   }
 
   @Test func twitterOAuth2NeedsAClientID() throws {
-    let text = "[providers.\"twitter.com\"]\nprotocol = \"oauth2\"\nclient_id = \"c\"\ntoken_endpoint = \"https://api.twitter.com/2/oauth2/token\"\n"
+    let text =
+      "[providers.\"twitter.com\"]\nprotocol = \"oauth2\"\nclient_id = \"c\"\ntoken_endpoint = \"https://api.twitter.com/2/oauth2/token\"\n"
     #expect(try ConfigurationLoader.parse(text).providers["twitter.com"]?.flow == .oauth2)
   }
 
@@ -71,12 +72,29 @@ import Testing
     ("[app]\nredirect_sheme = \"x\"\n", "[app] redirect_sheme", "unknown key"),
     ("[app]\nredirect_scheme = \"https\"\n", "[app] redirect_scheme", "URI scheme"),
     ("[providers.\"github.com\"]\nclient_secret = \"s\"\n", "[providers.\"github.com\"] client_id", "is required"),
-    ("[providers.\"github.com\"]\nclient_id = \"c\"\nissuer = \"https://x\"\n", "[providers.\"github.com\"] issuer", "unknown key"),
-    ("[providers.\"github.com\"]\nclient_id = \"c\"\nscopes = \"repo\"\n", "[providers.\"github.com\"] scopes", "array"),
-    ("[providers.\"github.com\"]\nclient_id = \"c\"\nredirect = \"magic\"\n", "[providers.\"github.com\"] redirect", "loopback"),
-    ("[providers.\"github.com\"]\nclient_id = \"c\"\nredirect_uri = \"https://example.com/cb\"\n", "[providers.\"github.com\"] redirect_uri", "RFC 8252"),
-    ("[providers.\"github.com\"]\nclient_id = \"c\"\nredirect = \"loopback\"\nredirect_uri = \"app:/cb\"\n", "redirect_uri", "loopback"),
-    ("[providers.\"twitter.com\"]\nconsumer_key = \"k\"\n", "[providers.\"twitter.com\"] consumer_secret", "is required"),
+    (
+      "[providers.\"github.com\"]\nclient_id = \"c\"\nissuer = \"https://x\"\n", "[providers.\"github.com\"] issuer",
+      "unknown key"
+    ),
+    (
+      "[providers.\"github.com\"]\nclient_id = \"c\"\nscopes = \"repo\"\n", "[providers.\"github.com\"] scopes", "array"
+    ),
+    (
+      "[providers.\"github.com\"]\nclient_id = \"c\"\nredirect = \"magic\"\n", "[providers.\"github.com\"] redirect",
+      "loopback"
+    ),
+    (
+      "[providers.\"github.com\"]\nclient_id = \"c\"\nredirect_uri = \"https://example.com/cb\"\n",
+      "[providers.\"github.com\"] redirect_uri", "RFC 8252"
+    ),
+    (
+      "[providers.\"github.com\"]\nclient_id = \"c\"\nredirect = \"loopback\"\nredirect_uri = \"app:/cb\"\n",
+      "redirect_uri", "loopback"
+    ),
+    (
+      "[providers.\"twitter.com\"]\nconsumer_key = \"k\"\n", "[providers.\"twitter.com\"] consumer_secret",
+      "is required"
+    ),
     ("[providers.\"twitter.com\"]\nprotocol = \"oauth3\"\n", "[providers.\"twitter.com\"] protocol", "oauth1"),
     ("[providers.\"oidc.corp\"]\nclient_id = \"c\"\n", "[providers.\"oidc.corp\"] issuer", "is required"),
     ("[providers.\"facebook.com\"]\nclient_id = \"c\"\n", "[providers.\"facebook.com\"]", "unknown provider"),
@@ -108,7 +126,9 @@ import Testing
     } catch {}
   }
 
-  @Test(arguments: ["http://127.0.0.1:8080/token", "http://localhost/token", "http://[::1]:9/token", "https://github.com/x"])
+  @Test(arguments: [
+    "http://127.0.0.1:8080/token", "http://localhost/token", "http://[::1]:9/token", "https://github.com/x",
+  ])
   func loopbackHTTPAndHTTPSAreAllowed(endpoint: String) throws {
     let text = "[providers.\"github.com\"]\nclient_id = \"c\"\ntoken_endpoint = \"\(endpoint)\"\n"
     #expect(try ConfigurationLoader.parse(text).providers["github.com"]?.tokenEndpoint?.absoluteString == endpoint)
@@ -123,16 +143,20 @@ import Testing
     let fallback = ConfigurationPaths(environment: ["HOME": "/home/u", "XDG_CONFIG_HOME": "relative"])
     #expect(fallback.configFile.path == "/home/u/.config/auth-desktop/config.toml")
     #expect(fallback.dataDirectory.path == "/home/u/.local/share/auth-desktop")
-    let fromEnv = ConfigurationPaths(environment: env.merging(["AUTH_DESKTOP_CONFIG": "/e.toml", "AUTH_DESKTOP_DATA_DIR": "/e"]) { $1 })
+    let fromEnv = ConfigurationPaths(
+      environment: env.merging(["AUTH_DESKTOP_CONFIG": "/e.toml", "AUTH_DESKTOP_DATA_DIR": "/e"]) { $1 })
     #expect(fromEnv.configFile.path == "/e.toml" && fromEnv.configFileIsExplicit)
     #expect(fromEnv.dataDirectory.path == "/e")
-    let flags = ConfigurationPaths(configFlag: "/f.toml", dataDirFlag: "/f", environment: fromEnv.dataDirectory.path.isEmpty ? [:] : env)
+    let flags = ConfigurationPaths(
+      configFlag: "/f.toml", dataDirFlag: "/f", environment: fromEnv.dataDirectory.path.isEmpty ? [:] : env)
     #expect(flags.configFile.path == "/f.toml" && flags.dataDirectory.path == "/f")
   }
 
   @Test func missingExplicitFileIsAnErrorMissingDefaultIsNot() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).path
     #expect(try ConfigurationLoader.load(ConfigurationPaths(environment: ["HOME": dir])) == nil)
-    #expect(throws: AuthError.self) { try ConfigurationLoader.load(ConfigurationPaths(configFlag: dir + "/nope.toml", environment: [:])) }
+    #expect(throws: AuthError.self) {
+      try ConfigurationLoader.load(ConfigurationPaths(configFlag: dir + "/nope.toml", environment: [:]))
+    }
   }
 }

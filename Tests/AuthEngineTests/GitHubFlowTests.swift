@@ -22,14 +22,18 @@ import Testing
     #expect(result.credential.scopes == ["read:user", "user:email"])
     #expect(result.additionalUserInfo.profile["login"]?.string == "octocat")
     #expect(result.additionalUserInfo.isNewUser == false)
-    let log = try await Control.get(github.base.appendingPathComponent("_test/clients/\(github.clientID)/log")) as? [String: Any]
+    let log =
+      try await Control.get(github.base.appendingPathComponent("_test/clients/\(github.clientID)/log"))
+      as? [String: Any]
     let request = try #require((log?["requests"] as? [[String: Any]])?.first)
     #expect(request["accept"] as? String == "application/json")
     #expect((request["form_keys"] as? [String])?.contains("code_verifier") == true)
   }
 
   @Test func federatedIDIsTheNumericIDNotTheLogin() async throws {
-    let github = try await Fixtures.github(["user": ["id": 583231, "login": "renamed-user", "name": "R", "email": "r@example.com"]])
+    let github = try await Fixtures.github([
+      "user": ["id": 583231, "login": "renamed-user", "name": "R", "email": "r@example.com"]
+    ])
     let result = try await Harness(configuration: github.configuration).signIn(OAuthProvider(providerID: "github.com"))
     #expect(result.identity.uid == "583231")
   }
@@ -77,7 +81,8 @@ import Testing
 
   @Test(arguments: [
     ("token_500", AuthErrorCode.invalidProviderResponse), ("token_garbage", .invalidProviderResponse),
-    ("token_redirect", .invalidProviderResponse), ("token_200_error", .invalidCredential), ("user_500", .invalidProviderResponse),
+    ("token_redirect", .invalidProviderResponse), ("token_200_error", .invalidCredential),
+    ("user_500", .invalidProviderResponse),
   ])
   func providerFaultsAreDistinctErrors(fault: String, code: AuthErrorCode) async throws {
     let github = try await Fixtures.github(["fault": fault])
@@ -85,7 +90,9 @@ import Testing
     let error = await expectAuthError(code) { try await harness.signIn(OAuthProvider(providerID: "github.com")) }
     #expect(error?.providerID == "github.com")
     if fault == "token_redirect" {
-      let log = try await Control.get(github.base.appendingPathComponent("_test/clients/\(github.clientID)/log")) as? [String: Any]
+      let log =
+        try await Control.get(github.base.appendingPathComponent("_test/clients/\(github.clientID)/log"))
+        as? [String: Any]
       #expect(log?["redirect_target_hits"] as? Int == 0, "the transport followed the token endpoint's redirect")
     }
     if fault == "token_200_error" { #expect(error?.providerError?.error == "bad_verification_code") }
@@ -93,15 +100,18 @@ import Testing
 
   @Test func wrongClientSecretIsInvalidClient() async throws {
     let github = try await Fixtures.github()
-    let broken = github.configuration.replacingOccurrences(of: "client_secret = \"\(github.clientSecret!)\"", with: "client_secret = \"wrong\"")
+    let broken = github.configuration.replacingOccurrences(
+      of: "client_secret = \"\(github.clientSecret!)\"", with: "client_secret = \"wrong\"")
     let harness = try Harness(configuration: broken)
     await expectAuthError(.invalidClient) { try await harness.signIn(OAuthProvider(providerID: "github.com")) }
   }
 
   @Test func unreachableProviderIsNetworkRequestFailed() async throws {
     let github = try await Fixtures.github()
-    let harness = try Harness(configuration: github.configuration.replacingOccurrences(
-      of: "token_endpoint = \"\(github.base)/login/oauth/access_token\"", with: "token_endpoint = \"http://127.0.0.1:9/token\""))
+    let harness = try Harness(
+      configuration: github.configuration.replacingOccurrences(
+        of: "token_endpoint = \"\(github.base)/login/oauth/access_token\"",
+        with: "token_endpoint = \"http://127.0.0.1:9/token\""))
     await expectAuthError(.networkRequestFailed) { try await harness.signIn(OAuthProvider(providerID: "github.com")) }
   }
 }

@@ -7,11 +7,13 @@ import Testing
   @Test func loopbackSignInUsesTheBoundPort() async throws {
     let listener = InMemoryRedirectListener()
     let bound = try await listener.bind(path: "/oauth2redirect/github.com")
-    let github = try await Fixtures.github(["redirect_uris": [bound.redirectURI.absoluteString]], extraConfiguration: "redirect = \"loopback\"")
+    let github = try await Fixtures.github(
+      ["redirect_uris": [bound.redirectURI.absoluteString]], extraConfiguration: "redirect = \"loopback\"")
     let harness = try Harness(configuration: github.configuration)
     let configured = try await harness.service.redirectURI(for: "github.com")
     #expect(configured.mode == .loopback && configured.uri.path == "/oauth2redirect/github.com")
-    let pending = try await harness.service.begin(OAuthProvider(providerID: "github.com"), loopbackRedirectURI: bound.redirectURI)
+    let pending = try await harness.service.begin(
+      OAuthProvider(providerID: "github.com"), loopbackRedirectURI: bound.redirectURI)
     #expect(FormParameters.query(of: pending.authorizationURL)?["redirect_uri"] == bound.redirectURI.absoluteString)
     let location = try await harness.browse(pending.authorizationURL)
     #expect(await listener.deliver(location))
@@ -23,18 +25,24 @@ import Testing
   @Test func loopbackProviderRefusesToStartWithoutABoundListener() async throws {
     let github = try await Fixtures.github(extraConfiguration: "redirect = \"loopback\"")
     let harness = try Harness(configuration: github.configuration)
-    await expectAuthError(.invalidConfiguration) { try await harness.service.begin(OAuthProvider(providerID: "github.com")) }
     await expectAuthError(.invalidConfiguration) {
-      try await harness.service.begin(OAuthProvider(providerID: "github.com"), loopbackRedirectURI: URL(string: "http://10.0.0.1:5000/oauth2redirect/github.com")!)
+      try await harness.service.begin(OAuthProvider(providerID: "github.com"))
+    }
+    await expectAuthError(.invalidConfiguration) {
+      try await harness.service.begin(
+        OAuthProvider(providerID: "github.com"),
+        loopbackRedirectURI: URL(string: "http://10.0.0.1:5000/oauth2redirect/github.com")!)
     }
   }
 
   @Test func redirectOnAnotherPortIsAMismatch() async throws {
     let listener = InMemoryRedirectListener()
     let bound = try await listener.bind(path: "/oauth2redirect/github.com")
-    let github = try await Fixtures.github(["redirect_uris": [bound.redirectURI.absoluteString]], extraConfiguration: "redirect = \"loopback\"")
+    let github = try await Fixtures.github(
+      ["redirect_uris": [bound.redirectURI.absoluteString]], extraConfiguration: "redirect = \"loopback\"")
     let harness = try Harness(configuration: github.configuration)
-    let pending = try await harness.service.begin(OAuthProvider(providerID: "github.com"), loopbackRedirectURI: bound.redirectURI)
+    let pending = try await harness.service.begin(
+      OAuthProvider(providerID: "github.com"), loopbackRedirectURI: bound.redirectURI)
     let location = try await harness.browse(pending.authorizationURL)
     var moved = URLComponents(url: location, resolvingAgainstBaseURL: false)!
     moved.port = (moved.port ?? 0) + 1

@@ -38,7 +38,9 @@ import Testing
 
   @Test func unconfiguredProviderIsOperationNotAllowed() async throws {
     let harness = try Harness(configuration: "[providers.\"github.com\"]\nclient_id = \"x\"\n")
-    await expectAuthError(.operationNotAllowed) { try await harness.service.begin(OAuthProvider(providerID: "oidc.nothere")) }
+    await expectAuthError(.operationNotAllowed) {
+      try await harness.service.begin(OAuthProvider(providerID: "oidc.nothere"))
+    }
   }
 
   @Test func scopesAreAddedToTheConfiguredOnes() async throws {

@@ -32,7 +32,9 @@ import Testing
     let good = try await Fixtures.oidc(["advertise_iss": true])
     _ = try await Harness(configuration: good.configuration).signIn(OAuthProvider(providerID: "oidc.test"))
     let bad = try await Fixtures.oidc(["mode": "wrong_iss_param"])
-    await expectAuthError(.issuerMismatch) { try await Harness(configuration: bad.configuration).signIn(OAuthProvider(providerID: "oidc.test")) }
+    await expectAuthError(.issuerMismatch) {
+      try await Harness(configuration: bad.configuration).signIn(OAuthProvider(providerID: "oidc.test"))
+    }
   }
 
   @Test func rfc9207MissingIssWhenAdvertisedIsRejected() async throws {
@@ -41,7 +43,9 @@ import Testing
     let pending = try await harness.service.begin(OAuthProvider(providerID: "oidc.test"))
     var query = FormParameters.query(of: try await harness.browse(pending.authorizationURL))!
     query.pairs.removeAll { $0.name == "iss" }
-    await expectAuthError(.issuerMismatch) { try await harness.service.resume(with: URL(string: Fixtures.oidcRedirect("test"))!.appendingQuery(query)) }
+    await expectAuthError(.issuerMismatch) {
+      try await harness.service.resume(with: URL(string: Fixtures.oidcRedirect("test"))!.appendingQuery(query))
+    }
   }
 
   @Test func discoveryAndJWKSAreCached() async throws {
@@ -71,7 +75,8 @@ import Testing
     await expectAuthError(.invalidIDToken) { try await harness.signIn(OAuthProvider(providerID: "oidc.test")) }
     #expect(try await Fixtures.tenantStats(oidc.base)["jwks_fetches"] == 1, "a cold cache is fetched once")
     await expectAuthError(.invalidIDToken) { try await harness.signIn(OAuthProvider(providerID: "oidc.test")) }
-    #expect(try await Fixtures.tenantStats(oidc.base)["jwks_fetches"] == 2, "a warm cache is refetched once per unknown kid")
+    #expect(
+      try await Fixtures.tenantStats(oidc.base)["jwks_fetches"] == 2, "a warm cache is refetched once per unknown kid")
   }
 
   /// OpenID RP conformance cases: each must fail with the named code.
@@ -80,7 +85,8 @@ import Testing
     ("missing_iat", .invalidIDToken), ("missing_sub", .invalidIDToken), ("expired", .invalidIDToken),
     ("wrong_nonce", .missingOrInvalidNonce), ("alg_none", .invalidIDToken), ("hs256_with_public_key", .invalidIDToken),
     ("no_kid_multiple_keys", .invalidIDToken), ("userinfo_sub_mismatch", .invalidIDToken),
-    ("discovery_issuer_mismatch", .issuerMismatch), ("multiple_aud_no_azp", .invalidIDToken), ("azp_mismatch", .invalidIDToken),
+    ("discovery_issuer_mismatch", .issuerMismatch), ("multiple_aud_no_azp", .invalidIDToken),
+    ("azp_mismatch", .invalidIDToken),
   ])
   func conformanceFailure(mode: String, code: AuthErrorCode) async throws {
     let oidc = try await Fixtures.oidc(["mode": mode])
@@ -98,6 +104,8 @@ import Testing
     let oidc = try await Fixtures.oidc()
     var provider = OAuthProvider(providerID: "oidc.test")
     provider.customParameters = ["nonce": "attacker-chosen"]
-    await expectAuthError(.invalidCustomParameter) { try await Harness(configuration: oidc.configuration).service.begin(provider) }
+    await expectAuthError(.invalidCustomParameter) {
+      try await Harness(configuration: oidc.configuration).service.begin(provider)
+    }
   }
 }

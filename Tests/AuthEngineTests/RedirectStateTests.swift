@@ -52,7 +52,9 @@ import Testing
 
   @Test func missingStateIsRejected() async throws {
     let (harness, _, redirect) = try await pendingPair()
-    await expectAuthError(.invalidState) { try await harness.service.resume(with: replacing("state", in: redirect, with: nil)) }
+    await expectAuthError(.invalidState) {
+      try await harness.service.resume(with: replacing("state", in: redirect, with: nil))
+    }
   }
 
   @Test func repeatedStateParameterIsRejected() async throws {
@@ -113,7 +115,10 @@ import Testing
     let (harness, _, redirect) = try await pendingPair()
     let state = FormParameters.query(of: redirect)!["state"]!
     let error = await expectAuthError(.providerError) {
-      try await harness.service.resume(with: URL(string: Fixtures.githubRedirect)!.appendingQuery(["error": "server_error", "error_description": "try+later\u{1b}[31m", "state": state]))
+      try await harness.service.resume(
+        with: URL(string: Fixtures.githubRedirect)!.appendingQuery([
+          "error": "server_error", "error_description": "try+later\u{1b}[31m", "state": state,
+        ]))
     }
     #expect(error?.providerError?.error == "server_error")
     #expect(error?.message.contains("\u{1b}") == false, "control characters from the provider reached the message")

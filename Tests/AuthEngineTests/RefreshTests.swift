@@ -28,10 +28,13 @@ import Testing
     let result = try await harness.signIn(OAuthProvider(providerID: "github.com"))
     let vault = CredentialVault(secrets: harness.secrets)
     try await vault.save(result.credential, uid: result.identity.uid)
-    let fresh = try await harness.service.validCredential(providerID: "github.com", uid: result.identity.uid, vault: vault)
-    #expect(fresh.accessToken!.constantTimeEquals(result.credential.accessToken!), "refreshed a token that was still valid")
+    let fresh = try await harness.service.validCredential(
+      providerID: "github.com", uid: result.identity.uid, vault: vault)
+    #expect(
+      fresh.accessToken!.constantTimeEquals(result.credential.accessToken!), "refreshed a token that was still valid")
     clock.advance(by: 3600 - 200)  // within the 5-minute margin
-    let renewed = try await harness.service.validCredential(providerID: "github.com", uid: result.identity.uid, vault: vault)
+    let renewed = try await harness.service.validCredential(
+      providerID: "github.com", uid: result.identity.uid, vault: vault)
     #expect(!renewed.accessToken!.constantTimeEquals(result.credential.accessToken!))
     let stored = try #require(try await vault.load(providerID: "github.com", uid: result.identity.uid))
     #expect(stored.refreshToken!.constantTimeEquals(renewed.refreshToken!))
@@ -50,8 +53,10 @@ import Testing
   @Test func refreshOverAnUnreachableNetworkIsTransient() async throws {
     let (_, result) = try await signedIn()
     let github = try await Fixtures.github()
-    let offline = try Harness(configuration: github.configuration.replacingOccurrences(
-      of: "token_endpoint = \"\(github.base)/login/oauth/access_token\"", with: "token_endpoint = \"http://127.0.0.1:9/token\""))
+    let offline = try Harness(
+      configuration: github.configuration.replacingOccurrences(
+        of: "token_endpoint = \"\(github.base)/login/oauth/access_token\"",
+        with: "token_endpoint = \"http://127.0.0.1:9/token\""))
     await expectAuthError(.networkRequestFailed) { try await offline.service.refresh(result.credential) }
   }
 

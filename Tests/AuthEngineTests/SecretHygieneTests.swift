@@ -11,7 +11,8 @@ import Testing
     var dumped = ""
     dump(token, to: &dumped)
     #expect(!dumped.contains("verysecret"))
-    let credential = OAuthCredential(providerID: "github.com", accessToken: token, refreshToken: RefreshToken("ghr_secret2"))
+    let credential = OAuthCredential(
+      providerID: "github.com", accessToken: token, refreshToken: RefreshToken("ghr_secret2"))
     #expect(!"\(credential)".contains("verysecret") && !"\(credential)".contains("ghr_secret2"))
     var dumpedCredential = ""
     dump(credential, to: &dumpedCredential)
@@ -43,11 +44,16 @@ import Testing
       secrets.append(redirect.absoluteString)
       // A forged replay first (fails), then the real one (succeeds), then a replay (fails).
       var tampered = query
-      tampered.pairs = tampered.pairs.map { ($0.name, $0.name == "state" || $0.name == "oauth_token" ? $0.value + "x" : $0.value) }
+      tampered.pairs = tampered.pairs.map {
+        ($0.name, $0.name == "state" || $0.name == "oauth_token" ? $0.value + "x" : $0.value)
+      }
       for attempt in [URL(string: pending.redirectURI.absoluteString)!.appendingQuery(tampered), redirect, redirect] {
         do {
           let result = try await harness.service.resume(with: attempt)
-          secrets += [result.credential.accessToken?.reveal(), result.credential.secret?.reveal(), result.credential.idToken?.reveal()].compactMap { $0 }
+          secrets += [
+            result.credential.accessToken?.reveal(), result.credential.secret?.reveal(),
+            result.credential.idToken?.reveal(),
+          ].compactMap { $0 }
           messages.append("\(result.credential)")
         } catch let error as AuthError {
           messages += [error.message, "\(error)", String(reflecting: error)]
@@ -55,7 +61,8 @@ import Testing
       }
     }
     // Failing exchanges too: a wrong client secret makes the provider echo nothing secret back to us.
-    let broken = try Harness(configuration: github.configuration.replacingOccurrences(of: github.clientSecret!, with: "wrong-secret-value"))
+    let broken = try Harness(
+      configuration: github.configuration.replacingOccurrences(of: github.clientSecret!, with: "wrong-secret-value"))
     secrets.append("wrong-secret-value")
     do { _ = try await broken.signIn(OAuthProvider(providerID: "github.com")) } catch let error as AuthError {
       messages += [error.message, String(reflecting: error)]

@@ -20,7 +20,8 @@ import Testing
 
   @Test func existingLooseDataDirIsTightened() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    try FileManager.default.createDirectory(
+      at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
     _ = try AuthDatabase(directory: dir)
     #expect(try mode(dir.path) == 0o700)
   }
@@ -32,7 +33,8 @@ import Testing
     let state = try #require(FormParameters.query(of: pending.authorizationURL)?["state"])
     let stored = await harness.secrets.revealedValues()
     #expect(stored.count == 1)
-    let verifier = try #require(try JSONSerialization.jsonObject(with: Data(stored[0].utf8)) as? [String: String])["codeVerifier"]
+    let verifier = try #require(try JSONSerialization.jsonObject(with: Data(stored[0].utf8)) as? [String: String])[
+      "codeVerifier"]
     let bytes = try FileManager.default.contentsOfDirectory(atPath: harness.dataDirectory.path).compactMap {
       FileManager.default.contents(atPath: harness.dataDirectory.appendingPathComponent($0).path)
     }.reduce(Data(), +)
@@ -58,8 +60,11 @@ import Testing
 
   @Test(arguments: ["../escape", ".hidden", "a/b", ""])
   func fileSecretStoreRefusesPathLikeIDs(id: String) async {
-    let store = FileSecretStore(dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString))
-    await #expect(throws: AuthError.self) { try await store.store(StoredSecret("x"), for: SecretKey(namespace: "n", id: id), label: "x") }
+    let store = FileSecretStore(
+      dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString))
+    await #expect(throws: AuthError.self) {
+      try await store.store(StoredSecret("x"), for: SecretKey(namespace: "n", id: id), label: "x")
+    }
   }
 
   @Test func lockedSecretStoreFailsClosedAndWritesNoRecord() async throws {
@@ -67,7 +72,10 @@ import Testing
     let secrets = InMemorySecretStore()
     await secrets.setLocked(true)
     let harness = try Harness(configuration: github.configuration, secrets: secrets)
-    await expectAuthError(.secretStoreUnavailable) { try await harness.service.begin(OAuthProvider(providerID: "github.com")) }
-    #expect(try await harness.service.pendingAuthorizations().isEmpty, "a pending record was written without its secrets")
+    await expectAuthError(.secretStoreUnavailable) {
+      try await harness.service.begin(OAuthProvider(providerID: "github.com"))
+    }
+    #expect(
+      try await harness.service.pendingAuthorizations().isEmpty, "a pending record was written without its secrets")
   }
 }

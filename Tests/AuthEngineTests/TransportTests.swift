@@ -9,10 +9,13 @@ import Testing
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("proxy-\(UUID().uuidString).log")
     FileManager.default.createFile(atPath: log.path, contents: nil)
     let process = Process()
-    let python = ProcessInfo.processInfo.environment["AUTH_DESKTOP_TEST_PYTHON"]
+    let python =
+      ProcessInfo.processInfo.environment["AUTH_DESKTOP_TEST_PYTHON"]
       ?? TestServers.repositoryRoot.appendingPathComponent(".venv/bin/python").path
     process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = [TestServers.repositoryRoot.appendingPathComponent("Tests/Servers/recording_proxy.py").path, log.path] + (silent ? ["--silent"] : [])
+    process.arguments =
+      [TestServers.repositoryRoot.appendingPathComponent("Tests/Servers/recording_proxy.py").path, log.path]
+      + (silent ? ["--silent"] : [])
     let stdin = Pipe()
     let stdout = Pipe()
     process.standardInput = stdin
@@ -38,7 +41,9 @@ import Testing
       setenv("no_proxy", "127.0.0.1,localhost", 1)
       let transport = URLSessionTransport(timeout: 5)
       let response = try await transport.send(HTTPRequest(url: URL(string: "http://proxied.invalid/probe")!))
-      guard String(decoding: response.body, as: UTF8.self) == "proxied:GET http://proxied.invalid/probe HTTP/1.1" else { exit(1) }
+      guard String(decoding: response.body, as: UTF8.self) == "proxied:GET http://proxied.invalid/probe HTTP/1.1" else {
+        exit(1)
+      }
       _ = try? await transport.send(HTTPRequest(url: URL(string: "https://tls.invalid/probe")!))
       let seen = try String(contentsOf: proxy.log, encoding: .utf8)
       guard seen.contains("CONNECT tls.invalid:443") else { exit(2) }
@@ -53,9 +58,13 @@ import Testing
   @Test func redirectsAreReturnedNotFollowed() async throws {
     let github = try await Fixtures.github(["fault": "token_redirect"])
     let response = try await URLSessionTransport(timeout: 5).send(
-      HTTPRequest(method: "POST", url: github.base.appendingPathComponent("login/oauth/access_token"), body: Data("client_id=\(github.clientID)".utf8)))
+      HTTPRequest(
+        method: "POST", url: github.base.appendingPathComponent("login/oauth/access_token"),
+        body: Data("client_id=\(github.clientID)".utf8)))
     #expect(response.status == 302)
-    let log = try await Control.get(github.base.appendingPathComponent("_test/clients/\(github.clientID)/log")) as? [String: Any]
+    let log =
+      try await Control.get(github.base.appendingPathComponent("_test/clients/\(github.clientID)/log"))
+      as? [String: Any]
     #expect(log?["redirect_target_hits"] as? Int == 0)
   }
 
@@ -64,7 +73,8 @@ import Testing
     let silent = try Self.startProxy(silent: true)
     defer { silent.process.terminate() }
     let error = await expectAuthError(.networkRequestFailed) {
-      try await URLSessionTransport(timeout: 1).send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(silent.port)/token?code=SECRETCODE")!))
+      try await URLSessionTransport(timeout: 1).send(
+        HTTPRequest(url: URL(string: "http://127.0.0.1:\(silent.port)/token?code=SECRETCODE")!))
     }
     #expect(error?.message.contains("SECRETCODE") == false)
     #expect(error?.detail?.contains("timed out") == true)

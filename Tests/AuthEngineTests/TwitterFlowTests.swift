@@ -15,8 +15,13 @@ import Testing
     #expect(result.identity.email == "dev@example.com")
     #expect(result.credential.secret != nil)
     #expect(result.credential.accessToken != nil)
-    let log = try await Control.get(twitter.base.appendingPathComponent("_test/clients/\(twitter.clientID)/log")) as? [[String: Any]] ?? []
-    #expect(log.contains { ($0["path"] as? String)?.contains("verify_credentials") == true && $0["signature_verified"] as? Bool == true })
+    let log =
+      try await Control.get(twitter.base.appendingPathComponent("_test/clients/\(twitter.clientID)/log"))
+      as? [[String: Any]] ?? []
+    #expect(
+      log.contains {
+        ($0["path"] as? String)?.contains("verify_credentials") == true && $0["signature_verified"] as? Bool == true
+      })
   }
 
   @Test func deniedIsWebContextCancelled() async throws {
@@ -28,7 +33,9 @@ import Testing
   @Test func callbackNotConfirmedAborts() async throws {
     let twitter = try await Fixtures.twitter(["fault": "callback_not_confirmed"])
     let harness = try Harness(configuration: twitter.configuration)
-    await expectAuthError(.invalidProviderResponse) { try await harness.service.begin(OAuthProvider(providerID: "twitter.com")) }
+    await expectAuthError(.invalidProviderResponse) {
+      try await harness.service.begin(OAuthProvider(providerID: "twitter.com"))
+    }
   }
 
   @Test func foreignOAuthTokenIsInvalidState() async throws {
@@ -37,17 +44,24 @@ import Testing
     let pending = try await harness.service.begin(OAuthProvider(providerID: "twitter.com"))
     let redirect = try await harness.browse(pending.authorizationURL)
     let verifier = FormParameters.query(of: redirect)!["oauth_verifier"]!
-    let forged = URL(string: Fixtures.twitterCallback)!.appendingQuery(["oauth_token": "not-the-pending-token", "oauth_verifier": verifier])
+    let forged = URL(string: Fixtures.twitterCallback)!.appendingQuery([
+      "oauth_token": "not-the-pending-token", "oauth_verifier": verifier,
+    ])
     await expectAuthError(.invalidState) { try await harness.service.resume(with: forged) }
     _ = try await harness.service.resume(with: redirect)
   }
 
   @Test func tamperedSignatureIsRejected() async throws {
     let twitter = try await Fixtures.twitter()
-    let tampered = twitter.configuration.replacingOccurrences(of: "consumer_secret = \"\(twitter.clientSecret!)\"", with: "consumer_secret = \"\(twitter.clientSecret!)x\"")
+    let tampered = twitter.configuration.replacingOccurrences(
+      of: "consumer_secret = \"\(twitter.clientSecret!)\"", with: "consumer_secret = \"\(twitter.clientSecret!)x\"")
     let harness = try Harness(configuration: tampered)
-    await expectAuthError(.invalidCredential) { try await harness.service.begin(OAuthProvider(providerID: "twitter.com")) }
-    let log = try await Control.get(twitter.base.appendingPathComponent("_test/clients/\(twitter.clientID)/log")) as? [[String: Any]] ?? []
+    await expectAuthError(.invalidCredential) {
+      try await harness.service.begin(OAuthProvider(providerID: "twitter.com"))
+    }
+    let log =
+      try await Control.get(twitter.base.appendingPathComponent("_test/clients/\(twitter.clientID)/log"))
+      as? [[String: Any]] ?? []
     #expect(log.contains { $0["signature_verified"] as? Bool == false })
   }
 
@@ -55,7 +69,9 @@ import Testing
     let twitter = try await Fixtures.twitter()
     var provider = OAuthProvider(providerID: "twitter.com")
     provider.customParameters = ["oauth_callback": "evil://x"]
-    let error = await expectAuthError(.invalidCustomParameter) { try await Harness(configuration: twitter.configuration).service.begin(provider) }
+    let error = await expectAuthError(.invalidCustomParameter) {
+      try await Harness(configuration: twitter.configuration).service.begin(provider)
+    }
     #expect(error?.message.contains("oauth_callback") == true)
   }
 }

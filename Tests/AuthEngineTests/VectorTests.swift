@@ -33,9 +33,12 @@ import Testing
   @Test func rfc5849Section1_2TemporaryCredentials() {
     let oauth: [(name: String, value: String)] = [
       ("realm", "Photos"), ("oauth_consumer_key", "dpf43f3p2l4k3l03"), ("oauth_signature_method", "HMAC-SHA1"),
-      ("oauth_timestamp", "137131200"), ("oauth_nonce", "wIjqoS"), ("oauth_callback", "http://printer.example.com/ready"),
+      ("oauth_timestamp", "137131200"), ("oauth_nonce", "wIjqoS"),
+      ("oauth_callback", "http://printer.example.com/ready"),
     ]
-    #expect(Self.sign(Self.photos, "POST", "https://photos.example.net/initiate", oauth: oauth, tokenSecret: nil) == "74KNZJeDHnMBp0EMJ9ZHt/XKycU=")
+    #expect(
+      Self.sign(Self.photos, "POST", "https://photos.example.net/initiate", oauth: oauth, tokenSecret: nil)
+        == "74KNZJeDHnMBp0EMJ9ZHt/XKycU=")
   }
 
   @Test func rfc5849Section1_2TokenCredentials() {
@@ -69,23 +72,29 @@ import Testing
       ("oauth_signature_method", "HMAC-SHA1"), ("oauth_timestamp", "137131201"), ("oauth_nonce", "7d8f3e4a"),
       ("oauth_signature", "djosJKDKJSD8743243%2Fjdk33klY%3D"),
     ]
-    let base = OAuth1Signer.baseString(method: "POST", url: url, query: FormParameters.query(of: url)!.pairs, body: body, oauth: oauth)
+    let base = OAuth1Signer.baseString(
+      method: "POST", url: url, query: FormParameters.query(of: url)!.pairs, body: body, oauth: oauth)
     #expect(
       base
         == "POST&http%3A%2F%2Fexample.com%2Frequest&a2%3Dr%2520b%26a3%3D2%2520q%26a3%3Da%26b5%3D%253D%25253D%26c%2540%3D%26c2%3D%26oauth_consumer_key%3D9djdj82h48djs9d2%26oauth_nonce%3D7d8f3e4a%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D137131201%26oauth_token%3Dkkk9d7dh3k39sjv7"
     )
     let signer = OAuth1Signer(consumerKey: "9djdj82h48djs9d2", consumerSecret: ConsumerSecret("j49sk3j29djd"))
-    #expect(signer.signature(baseString: base, tokenSecret: OAuthTokenSecret("dh893hdasih9")) == "r6/TJjbCOr97/+UU0NsvSne7s5g=")
+    #expect(
+      signer.signature(baseString: base, tokenSecret: OAuthTokenSecret("dh893hdasih9"))
+        == "r6/TJjbCOr97/+UU0NsvSne7s5g=")
   }
 
   /// Twitter's "Creating a signature" example, through the full `Authorization` header builder.
   @Test func twitterCreatingASignature() {
-    let signer = OAuth1Signer(consumerKey: "xvz1evFS4wEEPTGEFPHBog", consumerSecret: ConsumerSecret("kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw"))
+    let signer = OAuth1Signer(
+      consumerKey: "xvz1evFS4wEEPTGEFPHBog",
+      consumerSecret: ConsumerSecret("kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw"))
     let header = signer.authorizationHeader(
       method: "POST", url: URL(string: "https://api.twitter.com/1.1/statuses/update.json?include_entities=true")!,
       body: [("status", "Hello Ladies + Gentlemen, a signed OAuth request!")],
       parameters: .init(
-        token: "370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb", nonce: "kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg",
+        token: "370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb",
+        nonce: "kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg",
         timestamp: 1_318_622_958),
       tokenSecret: OAuthTokenSecret("LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE"))
     #expect(header.contains("oauth_signature=\"hCtSmYh%2BiHYCEqBWrE7C7hYmtUk%3D\""))

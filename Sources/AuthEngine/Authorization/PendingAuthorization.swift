@@ -52,7 +52,10 @@ struct PendingSecrets: Codable {
     StoredSecret(String(decoding: try JSONEncoder().encode(self), as: UTF8.self))
   }
 
-  init(state: String? = nil, codeVerifier: String? = nil, nonce: String? = nil, requestToken: String? = nil, requestTokenSecret: String? = nil) {
+  init(
+    state: String? = nil, codeVerifier: String? = nil, nonce: String? = nil, requestToken: String? = nil,
+    requestTokenSecret: String? = nil
+  ) {
     self.state = state
     self.codeVerifier = codeVerifier
     self.nonce = nonce

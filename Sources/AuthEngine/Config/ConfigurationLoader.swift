@@ -33,7 +33,8 @@ public enum ConfigurationLoader {
       root = try TOMLTable(string: text)
     } catch let error as TOMLParseError {
       let position = error.source.begin
-      throw failure(source, nil, "TOML syntax error at line \(position.line), column \(position.column): \(error.description)")
+      throw failure(
+        source, nil, "TOML syntax error at line \(position.line), column \(position.column): \(error.description)")
     }
     var configuration = AuthConfiguration()
     configuration.source = source
@@ -91,7 +92,8 @@ public enum ConfigurationLoader {
       try reader.onlyKeys(oidcKeys, in: table)
       flow = .oidc
     default:
-      throw failure(reader.source, reader.path, "unknown provider; use \"github.com\", \"twitter.com\" or \"oidc.NAME\"")
+      throw failure(
+        reader.source, reader.path, "unknown provider; use \"github.com\", \"twitter.com\" or \"oidc.NAME\"")
     }
     var settings = ProviderSettings(providerID: id, flow: flow)
     settings.clientID = try reader.string("client_id", in: table)
@@ -107,7 +109,9 @@ public enum ConfigurationLoader {
     settings.redirectURI = try reader.redirectURI("redirect_uri", in: table)
     settings.scopes = try reader.strings("scopes", in: table)
     if let mode = try reader.string("redirect", in: table) {
-      guard let parsed = RedirectMode(rawValue: mode) else { throw reader.error("redirect", "must be \"scheme\" or \"loopback\"") }
+      guard let parsed = RedirectMode(rawValue: mode) else {
+        throw reader.error("redirect", "must be \"scheme\" or \"loopback\"")
+      }
       settings.redirect = parsed
     }
     try requireCredentials(settings, reader: reader, table: table)
@@ -141,6 +145,8 @@ public enum ConfigurationLoader {
   }
 
   static func failure(_ file: String, _ key: String?, _ problem: String) -> AuthError {
-    AuthError(.invalidConfiguration, origin: .configuration, detail: [file, key, problem].compactMap { $0 }.joined(separator: ": "))
+    AuthError(
+      .invalidConfiguration, origin: .configuration,
+      detail: [file, key, problem].compactMap { $0 }.joined(separator: ": "))
   }
 }

@@ -41,20 +41,24 @@ public actor AuthorizationService {
     let (record, secrets, url): (PendingAuthorizationRecord, PendingSecrets, URL)
     switch resolved.descriptor.flow {
     case .oauth1:
-      (record, secrets, url) = try await beginOAuth1(resolved, provider: provider, redirectURI: redirectURI, intent: intent, now: now)
+      (record, secrets, url) = try await beginOAuth1(
+        resolved, provider: provider, redirectURI: redirectURI, intent: intent, now: now)
     case .oauth2, .oidc:
-      (record, secrets, url) = try await beginOAuth2(resolved, provider: provider, redirectURI: redirectURI, intent: intent, now: now)
+      (record, secrets, url) = try await beginOAuth2(
+        resolved, provider: provider, redirectURI: redirectURI, intent: intent, now: now)
     }
     // The secret half first: a record never exists without its secrets.
     let key = SecretKey(namespace: PendingSecrets.namespace, id: record.id)
-    try await environment.secrets.store(try secrets.stored(), for: key, label: "AuthDesktop pending sign-in (\(record.providerID))")
+    try await environment.secrets.store(
+      try secrets.stored(), for: key, label: "AuthDesktop pending sign-in (\(record.providerID))")
     do {
       try await environment.pending.insert(record)
     } catch {
       try? await environment.secrets.delete(key)
       throw error
     }
-    logger.info("authorization started", metadata: ["provider": "\(record.providerID)", "pending": "\(record.id.prefix(12))"])
+    logger.info(
+      "authorization started", metadata: ["provider": "\(record.providerID)", "pending": "\(record.id.prefix(12))"])
     return PendingAuthorization(
       id: record.id, providerID: record.providerID, intent: intent, authorizationURL: url, redirectURI: redirectURI,
       expiresAt: record.expiresAt)
@@ -71,19 +75,23 @@ public actor AuthorizationService {
     let stored = try await environment.secrets.load(key)
     try? await environment.secrets.delete(key)
     guard let stored, let secrets = try? PendingSecrets(stored) else {
-      throw AuthError(.storageFailure, origin: .storage, detail: "the pending sign-in's secrets are missing; start again")
+      throw AuthError(
+        .storageFailure, origin: .storage, detail: "the pending sign-in's secrets are missing; start again")
     }
     let resolved = try ResolvedProvider(providerID: record.providerID, configuration: configuration)
     do {
       let result: ProviderSignInResult
       switch resolved.descriptor.flow {
       case .oauth1: result = try await finishOAuth1(resolved, record: record, secrets: secrets, parameters: parameters)
-      case .oauth2, .oidc: result = try await finishOAuth2(resolved, record: record, secrets: secrets, parameters: parameters)
+      case .oauth2, .oidc:
+        result = try await finishOAuth2(resolved, record: record, secrets: secrets, parameters: parameters)
       }
-      logger.info("authorization completed", metadata: ["provider": "\(record.providerID)", "pending": "\(record.id.prefix(12))"])
+      logger.info(
+        "authorization completed", metadata: ["provider": "\(record.providerID)", "pending": "\(record.id.prefix(12))"])
       return result
     } catch let error as AuthError {
-      logger.notice("authorization failed", metadata: ["provider": "\(record.providerID)", "code": "\(error.code.rawValue)"])
+      logger.notice(
+        "authorization failed", metadata: ["provider": "\(record.providerID)", "code": "\(error.code.rawValue)"])
       var error = error
       error.providerID = record.providerID
       throw error
@@ -107,14 +115,18 @@ public actor AuthorizationService {
     switch provider.settings.redirectMode {
     case .scheme:
       guard loopback == nil else {
-        throw AuthError(.invalidConfiguration, origin: .request, detail: "\(provider.providerID) is configured for the custom-scheme redirect")
+        throw AuthError(
+          .invalidConfiguration, origin: .request,
+          detail: "\(provider.providerID) is configured for the custom-scheme redirect")
       }
       return configured
     case .loopback:
       guard let loopback, loopback.scheme == "http", EndpointPolicy.isLoopback(loopback), loopback.port != nil,
         loopback.path == configured.path
       else {
-        throw AuthError(.invalidConfiguration, origin: .request, detail: "a loopback sign-in needs a bound listener on \(configured.path)")
+        throw AuthError(
+          .invalidConfiguration, origin: .request,
+          detail: "a loopback sign-in needs a bound listener on \(configured.path)")
       }
       return loopback
     }
@@ -129,13 +141,16 @@ public actor AuthorizationService {
     guard let parameters = FormParameters.query(of: url) else {
       throw AuthError(.invalidState, origin: .redirect, detail: "the redirect's query is malformed")
     }
-    for name in ["state", "code", "iss", "oauth_token", "oauth_verifier", "denied", "error"] where parameters.count(of: name) > 1 {
+    for name in ["state", "code", "iss", "oauth_token", "oauth_verifier", "denied", "error"]
+    where parameters.count(of: name) > 1 {
       throw AuthError(.invalidState, origin: .redirect, detail: "the redirect repeats “\(name)”")
     }
     let lookups = [parameters["state"], parameters["oauth_token"] ?? parameters["denied"]].compactMap { $0 }
     let ids = Set(lookups.map(PendingAuthorizationRecord.id(forLookupValue:)))
     guard let match = candidates.first(where: { ids.contains($0.id) }) else {
-      throw AuthError(.invalidState, origin: .redirect, detail: lookups.isEmpty ? "the redirect has no state" : "unknown or already used")
+      throw AuthError(
+        .invalidState, origin: .redirect,
+        detail: lookups.isEmpty ? "the redirect has no state" : "unknown or already used")
     }
     guard let record = try await environment.pending.take(id: match.id) else {
       throw AuthError(.invalidState, origin: .redirect, detail: "already used")

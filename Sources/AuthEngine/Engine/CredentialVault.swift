@@ -20,7 +20,9 @@ public struct CredentialVault: Sendable {
   public func save(_ credential: OAuthCredential, uid: String) async throws {
     let stored = StoredCredential(credential)
     let json = String(decoding: try JSONEncoder().encode(stored), as: UTF8.self)
-    try await secrets.store(StoredSecret(json), for: Self.key(providerID: credential.providerID, uid: uid), label: "AuthDesktop \(credential.providerID) credential")
+    try await secrets.store(
+      StoredSecret(json), for: Self.key(providerID: credential.providerID, uid: uid),
+      label: "AuthDesktop \(credential.providerID) credential")
   }
 
   public func load(providerID: String, uid: String) async throws -> OAuthCredential? {
@@ -59,7 +61,8 @@ struct StoredCredential: Codable {
   func credential(providerID: String) -> OAuthCredential {
     OAuthCredential(
       providerID: providerID, accessToken: accessToken.map(AccessToken.init), idToken: idToken.map(IDToken.init),
-      secret: secret.map(OAuthTokenSecret.init), refreshToken: refreshToken.map(RefreshToken.init), expiresAt: expiresAt,
+      secret: secret.map(OAuthTokenSecret.init), refreshToken: refreshToken.map(RefreshToken.init),
+      expiresAt: expiresAt,
       scopes: scopes, tokenType: tokenType)
   }
 }

@@ -4,13 +4,18 @@ import Foundation
 extension AuthorizationService {
   func oauth1Client(_ provider: ResolvedProvider) throws -> OAuth1Client {
     guard let key = provider.settings.consumerKey, let secret = provider.settings.consumerSecret else {
-      throw AuthError(.invalidConfiguration, origin: .configuration, detail: "[providers.\"twitter.com\"] consumer_key and consumer_secret are required")
+      throw AuthError(
+        .invalidConfiguration, origin: .configuration,
+        detail: "[providers.\"twitter.com\"] consumer_key and consumer_secret are required")
     }
     return OAuth1Client(
-      http: http, signer: OAuth1Signer(consumerKey: key, consumerSecret: secret), clock: environment.clock, random: environment.random)
+      http: http, signer: OAuth1Signer(consumerKey: key, consumerSecret: secret), clock: environment.clock,
+      random: environment.random)
   }
 
-  func beginOAuth1(_ provider: ResolvedProvider, provider request: OAuthProvider, redirectURI: URL, intent: String, now: Date)
+  func beginOAuth1(
+    _ provider: ResolvedProvider, provider request: OAuthProvider, redirectURI: URL, intent: String, now: Date
+  )
     async throws -> (PendingAuthorizationRecord, PendingSecrets, URL)
   {
     let client = try oauth1Client(provider)
@@ -20,18 +25,24 @@ extension AuthorizationService {
     var query = FormParameters()
     query.append("oauth_token", temporary.token)
     for (name, value) in request.customParameters.sorted(by: { $0.key < $1.key }) { query.append(name, value) }
-    let url = try provider.endpoint(provider.descriptor.authorizationEndpoint, "authorization_endpoint").appendingQuery(query)
+    let url = try provider.endpoint(provider.descriptor.authorizationEndpoint, "authorization_endpoint").appendingQuery(
+      query)
     let record = PendingAuthorizationRecord(
-      id: PendingAuthorizationRecord.id(forLookupValue: temporary.token), providerID: provider.providerID, flow: ProviderProtocol.oauth1.rawValue,
+      id: PendingAuthorizationRecord.id(forLookupValue: temporary.token), providerID: provider.providerID,
+      flow: ProviderProtocol.oauth1.rawValue,
       intent: intent, redirectURI: redirectURI.absoluteString, issuer: nil, issuerParameterRequired: false, scopes: "",
       createdAt: now, expiresAt: now + environment.pendingLifetime)
     return (record, PendingSecrets(requestToken: temporary.token, requestTokenSecret: temporary.secret.reveal()), url)
   }
 
-  func finishOAuth1(_ provider: ResolvedProvider, record: PendingAuthorizationRecord, secrets: PendingSecrets, parameters: FormParameters)
+  func finishOAuth1(
+    _ provider: ResolvedProvider, record: PendingAuthorizationRecord, secrets: PendingSecrets,
+    parameters: FormParameters
+  )
     async throws -> ProviderSignInResult
   {
-    guard let requestToken = secrets.requestToken.map(RequestToken.init), let tokenSecret = secrets.requestTokenSecret else {
+    guard let requestToken = secrets.requestToken.map(RequestToken.init), let tokenSecret = secrets.requestTokenSecret
+    else {
       throw AuthError(.storageFailure, origin: .storage, detail: "the pending sign-in's request token is missing")
     }
     if let denied = parameters["denied"] {
@@ -50,16 +61,20 @@ extension AuthorizationService {
       endpoint: try provider.endpoint(provider.descriptor.accessTokenEndpoint, "access_token_endpoint"),
       requestToken: token, requestTokenSecret: OAuthTokenSecret(tokenSecret), verifier: verifier)
     let (identity, profile) = try await TwitterProfile.fetchV1(
-      apiBase: try provider.endpoint(provider.descriptor.apiBaseURL, "api_base_url"), client: client, token: access.token,
+      apiBase: try provider.endpoint(provider.descriptor.apiBaseURL, "api_base_url"), client: client,
+      token: access.token,
       secret: access.secret)
     if let userID = access.fields["user_id"], userID != identity.uid {
-      throw AuthError(.invalidProviderResponse, origin: .validation, detail: "verify_credentials names a different user")
+      throw AuthError(
+        .invalidProviderResponse, origin: .validation, detail: "verify_credentials names a different user")
     }
     let credential = OAuthCredential(
-      providerID: provider.providerID, accessToken: AccessToken(access.token), secret: access.secret, tokenType: "oauth1")
+      providerID: provider.providerID, accessToken: AccessToken(access.token), secret: access.secret,
+      tokenType: "oauth1")
     return ProviderSignInResult(
       credential: credential, identity: identity,
-      additionalUserInfo: AdditionalUserInfo(providerID: provider.providerID, profile: profile, username: identity.username),
+      additionalUserInfo: AdditionalUserInfo(
+        providerID: provider.providerID, profile: profile, username: identity.username),
       intent: record.intent)
   }
 }

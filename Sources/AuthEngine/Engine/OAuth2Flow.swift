@@ -2,7 +2,9 @@ import Foundation
 
 /// RFC 6749 authorization code flow with PKCE, and OpenID Connect on top of it.
 extension AuthorizationService {
-  func beginOAuth2(_ provider: ResolvedProvider, provider request: OAuthProvider, redirectURI: URL, intent: String, now: Date)
+  func beginOAuth2(
+    _ provider: ResolvedProvider, provider request: OAuthProvider, redirectURI: URL, intent: String, now: Date
+  )
     async throws -> (PendingAuthorizationRecord, PendingSecrets, URL)
   {
     let state = StateToken(environment.random.token(bytes: 32))
@@ -34,14 +36,18 @@ extension AuthorizationService {
     return (record, secrets, authorization.url)
   }
 
-  func finishOAuth2(_ provider: ResolvedProvider, record: PendingAuthorizationRecord, secrets: PendingSecrets, parameters: FormParameters)
+  func finishOAuth2(
+    _ provider: ResolvedProvider, record: PendingAuthorizationRecord, secrets: PendingSecrets,
+    parameters: FormParameters
+  )
     async throws -> ProviderSignInResult
   {
     // RFC 9207 §2.4: check `iss` before anything else in the response, error responses included.
     if let issuer = record.issuer {
       let received = parameters["iss"]
       if (record.issuerParameterRequired || received != nil) && received != issuer {
-        throw AuthError(.issuerMismatch, origin: .redirect, detail: received == nil ? "the response has no iss" : "iss differs")
+        throw AuthError(
+          .issuerMismatch, origin: .redirect, detail: received == nil ? "the response has no iss" : "iss differs")
       }
     }
     if let error = parameters["error"] {
@@ -56,44 +62,57 @@ extension AuthorizationService {
     if provider.descriptor.flow == .oidc {
       let document = try await discover(provider)
       guard document.issuer == record.issuer else {
-        throw AuthError(.issuerMismatch, origin: .validation, detail: "the provider's issuer changed during the sign-in")
+        throw AuthError(
+          .issuerMismatch, origin: .validation, detail: "the provider's issuer changed during the sign-in")
       }
       discovery = document
       method = document.clientAuthentication(hasSecret: provider.settings.clientSecret != nil)
       tokenEndpoint = document.tokenEndpoint
     }
     let client = try provider.clientCredentials(method: method)
-    let tokens = try await TokenClient(http: http, endpoint: try provider.endpoint(tokenEndpoint, "token_endpoint"), client: client)
-      .exchange(code: AuthorizationCode(code), verifier: PKCECodeVerifier(verifier), redirectURI: record.redirectURI)
+    let tokens = try await TokenClient(
+      http: http, endpoint: try provider.endpoint(tokenEndpoint, "token_endpoint"), client: client
+    )
+    .exchange(code: AuthorizationCode(code), verifier: PKCECodeVerifier(verifier), redirectURI: record.redirectURI)
     let requested = record.scopes.split(separator: " ").map(String.init)
     let credential = OAuthCredential(
       providerID: provider.providerID, accessToken: tokens.accessToken, idToken: tokens.idToken,
       refreshToken: tokens.refreshToken, expiresAt: tokens.expiresIn.map { environment.clock.now() + $0 },
       scopes: tokens.scope ?? requested, tokenType: tokens.tokenType)
-    let (identity, profile) = try await fetchIdentity(provider, credential: credential, discovery: discovery, clientID: client.clientID, nonce: secrets.nonce)
+    let (identity, profile) = try await fetchIdentity(
+      provider, credential: credential, discovery: discovery, clientID: client.clientID, nonce: secrets.nonce)
     return ProviderSignInResult(
       credential: credential, identity: identity,
-      additionalUserInfo: AdditionalUserInfo(providerID: provider.providerID, profile: profile, username: identity.username),
+      additionalUserInfo: AdditionalUserInfo(
+        providerID: provider.providerID, profile: profile, username: identity.username),
       intent: record.intent)
   }
 
-  func fetchIdentity(_ provider: ResolvedProvider, credential: OAuthCredential, discovery: DiscoveryDocument?, clientID: String, nonce: String?)
+  func fetchIdentity(
+    _ provider: ResolvedProvider, credential: OAuthCredential, discovery: DiscoveryDocument?, clientID: String,
+    nonce: String?
+  )
     async throws -> (FederatedIdentity, [String: JSONValue])
   {
     guard let token = credential.accessToken else { throw AuthError(.internalError, origin: .validation) }
     switch provider.descriptor.profile {
     case .github:
-      return try await GitHubProfile.fetch(apiBase: try provider.endpoint(provider.descriptor.apiBaseURL, "api_base_url"), token: token, scopes: credential.scopes, http: http)
+      return try await GitHubProfile.fetch(
+        apiBase: try provider.endpoint(provider.descriptor.apiBaseURL, "api_base_url"), token: token,
+        scopes: credential.scopes, http: http)
     case .twitterV2:
-      return try await TwitterProfile.fetchV2(apiBase: try provider.endpoint(provider.descriptor.apiBaseURL, "api_base_url"), token: token, http: http)
+      return try await TwitterProfile.fetchV2(
+        apiBase: try provider.endpoint(provider.descriptor.apiBaseURL, "api_base_url"), token: token, http: http)
     case .openIDConnect:
       guard let discovery, let idToken = credential.idToken else {
         throw AuthError(.invalidIDToken, origin: .validation, detail: "the token response has no id_token")
       }
-      let validator = IDTokenValidator(issuer: discovery.issuer, clientID: clientID, jwks: jwks, jwksURI: discovery.jwksURI, clock: environment.clock)
+      let validator = IDTokenValidator(
+        issuer: discovery.issuer, clientID: clientID, jwks: jwks, jwksURI: discovery.jwksURI, clock: environment.clock)
       let claims = try await validator.validate(idToken, nonce: Nonce(nonce ?? ""))
       return try await OpenIDProfile.identity(
-        providerID: provider.providerID, claims: claims, userInfoEndpoint: discovery.userinfoEndpoint, token: token, http: http)
+        providerID: provider.providerID, claims: claims, userInfoEndpoint: discovery.userinfoEndpoint, token: token,
+        http: http)
     case .twitterV1:
       throw AuthError(.internalError, origin: .validation, detail: "OAuth 1.0a profile in an OAuth 2.0 flow")
     }

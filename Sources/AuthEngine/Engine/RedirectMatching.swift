@@ -7,7 +7,8 @@ enum RedirectMatching {
     guard let a = URLComponents(url: received, resolvingAgainstBaseURL: false),
       let b = URLComponents(url: expected, resolvingAgainstBaseURL: false)
     else { return false }
-    return a.scheme?.lowercased() == b.scheme?.lowercased() && a.percentEncodedHost?.lowercased() == b.percentEncodedHost?.lowercased()
+    return a.scheme?.lowercased() == b.scheme?.lowercased()
+      && a.percentEncodedHost?.lowercased() == b.percentEncodedHost?.lowercased()
       && a.port == b.port && a.percentEncodedPath == b.percentEncodedPath && a.user == nil && a.password == nil
   }
 }

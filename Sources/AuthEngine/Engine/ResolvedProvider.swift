@@ -11,10 +11,14 @@ struct ResolvedProvider: Sendable {
       throw AuthError(.invalidProviderID, origin: .request, detail: "“\(providerID)”")
     }
     guard let settings = configuration.providers[providerID] else {
-      throw AuthError(.operationNotAllowed, origin: .configuration, detail: "no [providers.\"\(providerID)\"] section", providerID: providerID)
+      throw AuthError(
+        .operationNotAllowed, origin: .configuration, detail: "no [providers.\"\(providerID)\"] section",
+        providerID: providerID)
     }
     guard var descriptor = ProviderDescriptor.builtIn(providerID, flow: settings.flow) else {
-      throw AuthError(.invalidConfiguration, origin: .configuration, detail: "\(providerID) does not support \(settings.flow.rawValue)")
+      throw AuthError(
+        .invalidConfiguration, origin: .configuration,
+        detail: "\(providerID) does not support \(settings.flow.rawValue)")
     }
     descriptor.authorizationEndpoint = settings.authorizationEndpoint ?? descriptor.authorizationEndpoint
     descriptor.tokenEndpoint = settings.tokenEndpoint ?? descriptor.tokenEndpoint
@@ -51,14 +55,17 @@ struct ResolvedProvider: Sendable {
 
   func clientCredentials(method: ClientAuthentication) throws -> ClientCredentials {
     guard let clientID = settings.clientID else {
-      throw AuthError(.invalidConfiguration, origin: .configuration, detail: "[providers.\"\(providerID)\"] client_id is missing")
+      throw AuthError(
+        .invalidConfiguration, origin: .configuration, detail: "[providers.\"\(providerID)\"] client_id is missing")
     }
-    return ClientCredentials(clientID: clientID, clientSecret: settings.clientSecret, method: settings.clientSecret == nil ? .none : method)
+    return ClientCredentials(
+      clientID: clientID, clientSecret: settings.clientSecret, method: settings.clientSecret == nil ? .none : method)
   }
 
   func endpoint(_ url: URL?, _ key: String) throws -> URL {
     guard let url else {
-      throw AuthError(.invalidConfiguration, origin: .configuration, detail: "[providers.\"\(providerID)\"] \(key) is missing")
+      throw AuthError(
+        .invalidConfiguration, origin: .configuration, detail: "[providers.\"\(providerID)\"] \(key) is missing")
     }
     try EndpointPolicy.check(url, what: key)
     return url

@@ -9,7 +9,8 @@ extension AuthorizationService {
     let provider = try ResolvedProvider(providerID: credential.providerID, configuration: configuration)
     guard provider.descriptor.flow != .oauth1 else { return credential }  // OAuth 1.0a tokens do not expire
     guard let refreshToken = credential.refreshToken else {
-      throw AuthError(.userTokenExpired, origin: .request, detail: "no refresh token", providerID: credential.providerID)
+      throw AuthError(
+        .userTokenExpired, origin: .request, detail: "no refresh token", providerID: credential.providerID)
     }
     var method = provider.descriptor.clientAuthentication
     var endpoint = provider.descriptor.tokenEndpoint
@@ -18,7 +19,9 @@ extension AuthorizationService {
       method = discovery.clientAuthentication(hasSecret: provider.settings.clientSecret != nil)
       endpoint = discovery.tokenEndpoint
     }
-    let client = TokenClient(http: http, endpoint: try provider.endpoint(endpoint, "token_endpoint"), client: try provider.clientCredentials(method: method))
+    let client = TokenClient(
+      http: http, endpoint: try provider.endpoint(endpoint, "token_endpoint"),
+      client: try provider.clientCredentials(method: method))
     let tokens = try await client.refresh(refreshToken)
     var refreshed = credential
     refreshed.accessToken = tokens.accessToken
@@ -33,7 +36,9 @@ extension AuthorizationService {
 
   /// The stored credential of (`providerID`, `uid`), refreshed first when it expires within `margin`;
   /// the refreshed one is saved in one write before it is returned.
-  public func validCredential(providerID: String, uid: String, vault: CredentialVault, margin: TimeInterval = 300) async throws -> OAuthCredential {
+  public func validCredential(providerID: String, uid: String, vault: CredentialVault, margin: TimeInterval = 300)
+    async throws -> OAuthCredential
+  {
     guard let credential = try await vault.load(providerID: providerID, uid: uid) else {
       throw AuthError(.userTokenExpired, origin: .storage, detail: "no stored credential", providerID: providerID)
     }

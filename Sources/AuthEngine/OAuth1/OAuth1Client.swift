@@ -15,22 +15,31 @@ struct OAuth1Client: Sendable {
 
   /// §2.1: `POST request_token` with `oauth_callback`. Aborts unless `oauth_callback_confirmed=true`.
   func requestToken(endpoint: URL, callback: String) async throws -> TokenPair {
-    let pair = try await post(endpoint, token: nil, tokenSecret: nil, extra: [("oauth_callback", callback)], what: "the request token endpoint")
+    let pair = try await post(
+      endpoint, token: nil, tokenSecret: nil, extra: [("oauth_callback", callback)], what: "the request token endpoint")
     guard pair.fields["oauth_callback_confirmed"]?.lowercased() == "true" else {
-      throw AuthError(.invalidProviderResponse, origin: .validation, detail: "the provider did not confirm the callback (oauth_callback_confirmed)")
+      throw AuthError(
+        .invalidProviderResponse, origin: .validation,
+        detail: "the provider did not confirm the callback (oauth_callback_confirmed)")
     }
     return pair
   }
 
   /// §2.3: `POST access_token` with the request token and `oauth_verifier`.
-  func accessToken(endpoint: URL, requestToken: String, requestTokenSecret: OAuthTokenSecret, verifier: String) async throws -> TokenPair {
-    try await post(endpoint, token: requestToken, tokenSecret: requestTokenSecret, extra: [("oauth_verifier", verifier)], what: "the access token endpoint")
+  func accessToken(endpoint: URL, requestToken: String, requestTokenSecret: OAuthTokenSecret, verifier: String)
+    async throws -> TokenPair
+  {
+    try await post(
+      endpoint, token: requestToken, tokenSecret: requestTokenSecret, extra: [("oauth_verifier", verifier)],
+      what: "the access token endpoint")
   }
 
   /// A signed GET (§3), e.g. `account/verify_credentials`.
   func signedGET(_ url: URL, token: String, tokenSecret: OAuthTokenSecret, what: String) async throws -> JSONValue {
-    let header = signer.authorizationHeader(method: "GET", url: url, parameters: parameters(token: token, extra: []), tokenSecret: tokenSecret)
-    return try await http.json(HTTPRequest(url: url, headers: [("Authorization", header), ("Accept", "application/json")]), what: what)
+    let header = signer.authorizationHeader(
+      method: "GET", url: url, parameters: parameters(token: token, extra: []), tokenSecret: tokenSecret)
+    return try await http.json(
+      HTTPRequest(url: url, headers: [("Authorization", header), ("Accept", "application/json")]), what: what)
   }
 
   private func parameters(token: String?, extra: [(name: String, value: String)]) -> OAuth1Signer.ProtocolParameters {
@@ -40,9 +49,11 @@ struct OAuth1Client: Sendable {
   }
 
   private func post(
-    _ endpoint: URL, token: String?, tokenSecret: OAuthTokenSecret?, extra: [(name: String, value: String)], what: String
+    _ endpoint: URL, token: String?, tokenSecret: OAuthTokenSecret?, extra: [(name: String, value: String)],
+    what: String
   ) async throws -> TokenPair {
-    let header = signer.authorizationHeader(method: "POST", url: endpoint, parameters: parameters(token: token, extra: extra), tokenSecret: tokenSecret)
+    let header = signer.authorizationHeader(
+      method: "POST", url: endpoint, parameters: parameters(token: token, extra: extra), tokenSecret: tokenSecret)
     let response = try await http.send(
       HTTPRequest(
         method: "POST", url: endpoint,
@@ -54,7 +65,8 @@ struct OAuth1Client: Sendable {
     guard let fields = FormParameters.parse(String(decoding: response.body, as: UTF8.self)),
       let token = fields["oauth_token"], !token.isEmpty, let secret = fields["oauth_token_secret"]
     else {
-      throw AuthError(.invalidProviderResponse, origin: .parsing, detail: "\(what) did not return oauth_token and oauth_token_secret")
+      throw AuthError(
+        .invalidProviderResponse, origin: .parsing, detail: "\(what) did not return oauth_token and oauth_token_secret")
     }
     return TokenPair(token: token, secret: OAuthTokenSecret(secret), fields: fields)
   }

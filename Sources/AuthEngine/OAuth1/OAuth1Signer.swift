@@ -64,8 +64,10 @@ public struct OAuth1Signer: Sendable {
 
   /// §3.4.2 HMAC-SHA1 of `baseString`, keyed by the encoded consumer and token secrets, base64.
   public func signature(baseString: String, tokenSecret: OAuthTokenSecret?) -> String {
-    let key = PercentEncoding.encode(consumerSecret.reveal()) + "&" + PercentEncoding.encode(tokenSecret?.reveal() ?? "")
-    let mac = HMAC<Insecure.SHA1>.authenticationCode(for: Data(baseString.utf8), using: SymmetricKey(data: Data(key.utf8)))
+    let key =
+      PercentEncoding.encode(consumerSecret.reveal()) + "&" + PercentEncoding.encode(tokenSecret?.reveal() ?? "")
+    let mac = HMAC<Insecure.SHA1>.authenticationCode(
+      for: Data(baseString.utf8), using: SymmetricKey(data: Data(key.utf8)))
     return Data(mac).base64EncodedString()
   }
 
@@ -78,6 +80,8 @@ public struct OAuth1Signer: Sendable {
     let query = FormParameters.query(of: url)?.pairs ?? []
     let base = Self.baseString(method: method, url: url, query: query, body: body, oauth: oauth)
     let signed = oauth + [("oauth_signature", signature(baseString: base, tokenSecret: tokenSecret))]
-    return "OAuth " + signed.map { "\(PercentEncoding.encode($0.name))=\"\(PercentEncoding.encode($0.value))\"" }.joined(separator: ", ")
+    return "OAuth "
+      + signed.map { "\(PercentEncoding.encode($0.name))=\"\(PercentEncoding.encode($0.value))\"" }.joined(
+        separator: ", ")
   }
 }

@@ -34,7 +34,8 @@ struct ProviderHTTP: Sendable {
     case 401, 403:
       throw AuthError(.invalidCredential, origin: .providerResponse, detail: "\(what) answered HTTP \(response.status)")
     default:
-      throw AuthError(.invalidProviderResponse, origin: .providerResponse, detail: "\(what) answered HTTP \(response.status)")
+      throw AuthError(
+        .invalidProviderResponse, origin: .providerResponse, detail: "\(what) answered HTTP \(response.status)")
     }
   }
 }

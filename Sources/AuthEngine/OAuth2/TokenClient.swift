@@ -14,7 +14,8 @@ struct TokenClient: Sendable {
   let client: ClientCredentials
 
   /// RFC 6749 §4.1.3 with the RFC 7636 §4.5 `code_verifier`.
-  func exchange(code: AuthorizationCode, verifier: PKCECodeVerifier, redirectURI: String) async throws -> TokenResponse {
+  func exchange(code: AuthorizationCode, verifier: PKCECodeVerifier, redirectURI: String) async throws -> TokenResponse
+  {
     var form = FormParameters()
     form.append("grant_type", "authorization_code")
     form.append("code", code.reveal())
@@ -59,19 +60,24 @@ struct TokenClient: Sendable {
       case .success(let token)?: return token
       case .failure(let error)?: throw TokenErrorMapping.error(error.providerError!, refreshing: refreshing)
       case nil:
-        throw AuthError(.invalidProviderResponse, origin: .parsing, detail: "the token endpoint's answer is not a token response")
+        throw AuthError(
+          .invalidProviderResponse, origin: .parsing, detail: "the token endpoint's answer is not a token response")
       }
     case 400, 401:
       let fields = TokenResponse.fields(of: response)
       guard let error = fields?["error"]?.string else {
-        throw AuthError(.invalidProviderResponse, origin: .providerResponse, detail: "token endpoint answered HTTP \(response.status)")
+        throw AuthError(
+          .invalidProviderResponse, origin: .providerResponse, detail: "token endpoint answered HTTP \(response.status)"
+        )
       }
       throw TokenErrorMapping.error(
-        OAuthErrorResponse(error: error, errorDescription: fields?["error_description"]?.string, errorURI: fields?["error_uri"]?.string),
+        OAuthErrorResponse(
+          error: error, errorDescription: fields?["error_description"]?.string, errorURI: fields?["error_uri"]?.string),
         refreshing: refreshing)
     default:
       try ProviderHTTP.requireSuccess(response, what: "the token endpoint")
-      throw AuthError(.invalidProviderResponse, origin: .providerResponse, detail: "token endpoint answered HTTP \(response.status)")
+      throw AuthError(
+        .invalidProviderResponse, origin: .providerResponse, detail: "token endpoint answered HTTP \(response.status)")
     }
   }
 }

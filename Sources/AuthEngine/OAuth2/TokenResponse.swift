@@ -35,8 +35,11 @@ struct TokenResponse: Sendable {
   /// The body's top-level fields, from JSON or `application/x-www-form-urlencoded`.
   static func fields(of response: HTTPResponse) -> [String: JSONValue]? {
     if response.mediaType == "application/x-www-form-urlencoded" || response.mediaType == "text/plain" {
-      if let form = FormParameters.parse(String(decoding: response.body, as: UTF8.self)), form["access_token"] != nil || form["error"] != nil {
-        return Dictionary(form.pairs.map { ($0.name, JSONValue.string($0.value)) }, uniquingKeysWith: { first, _ in first })
+      if let form = FormParameters.parse(String(decoding: response.body, as: UTF8.self)),
+        form["access_token"] != nil || form["error"] != nil
+      {
+        return Dictionary(
+          form.pairs.map { ($0.name, JSONValue.string($0.value)) }, uniquingKeysWith: { first, _ in first })
       }
     }
     return JSONValue.parse(response.body)?.object

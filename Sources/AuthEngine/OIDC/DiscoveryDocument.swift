@@ -18,7 +18,8 @@ struct DiscoveryDocument: Sendable {
     guard let url = URL(string: base + "/.well-known/openid-configuration") else {
       throw AuthError(.invalidConfiguration, origin: .configuration, detail: "issuer is not a valid URL")
     }
-    let json = try await http.json(HTTPRequest(url: url, headers: [("Accept", "application/json")]), what: "OIDC discovery")
+    let json = try await http.json(
+      HTTPRequest(url: url, headers: [("Accept", "application/json")]), what: "OIDC discovery")
     guard let advertised = json["issuer"]?.string else {
       throw AuthError(.invalidProviderResponse, origin: .parsing, detail: "discovery document has no issuer")
     }
@@ -27,7 +28,9 @@ struct DiscoveryDocument: Sendable {
     }
     func endpoint(_ key: String, required: Bool) throws -> URL? {
       guard let text = json[key]?.string else {
-        if required { throw AuthError(.invalidProviderResponse, origin: .parsing, detail: "discovery document has no \(key)") }
+        if required {
+          throw AuthError(.invalidProviderResponse, origin: .parsing, detail: "discovery document has no \(key)")
+        }
         return nil
       }
       guard let url = URL(string: text) else {

@@ -18,8 +18,10 @@ struct IDTokenValidator: Sendable {
   /// Returns the verified claims.
   func validate(_ token: IDToken, nonce expected: Nonce?) async throws -> [String: JSONValue] {
     let parts = token.reveal().split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, let headerData = Base64URL.decode(parts[0]), let header = JSONValue.parse(headerData)?.object,
-      let payload = Base64URL.decode(parts[1]).flatMap(JSONValue.parse)?.object, let signature = Base64URL.decode(parts[2])
+    guard parts.count == 3, let headerData = Base64URL.decode(parts[0]),
+      let header = JSONValue.parse(headerData)?.object,
+      let payload = Base64URL.decode(parts[1]).flatMap(JSONValue.parse)?.object,
+      let signature = Base64URL.decode(parts[2])
     else { throw invalid("the token is not a compact JWS") }
     guard let alg = header["alg"]?.string, Self.allowedAlgorithms.contains(alg) else {
       throw invalid("signing algorithm \(header["alg"]?.string ?? "missing") is not allowed")
@@ -53,5 +55,7 @@ struct IDTokenValidator: Sendable {
     }
   }
 
-  private func invalid(_ detail: String) -> AuthError { AuthError(.invalidIDToken, origin: .validation, detail: detail) }
+  private func invalid(_ detail: String) -> AuthError {
+    AuthError(.invalidIDToken, origin: .validation, detail: detail)
+  }
 }

@@ -14,7 +14,8 @@ actor JWKSCache {
     let fresh = try await fetch(jwksURI)
     sets[jwksURI] = fresh
     guard let key = try Self.select(fresh, kid: kid, alg: alg) else {
-      throw AuthError(.invalidIDToken, origin: .validation, detail: "no key in the provider's JWKS matches the token (kid)")
+      throw AuthError(
+        .invalidIDToken, origin: .validation, detail: "no key in the provider's JWKS matches the token (kid)")
     }
     return key
   }
@@ -25,13 +26,15 @@ actor JWKSCache {
     let candidates = keys.filter { $0.algorithm == alg }
     if let kid { return candidates.first { $0.kid == kid } }
     if candidates.count > 1 {
-      throw AuthError(.invalidIDToken, origin: .validation, detail: "the token has no kid and the provider publishes several keys")
+      throw AuthError(
+        .invalidIDToken, origin: .validation, detail: "the token has no kid and the provider publishes several keys")
     }
     return candidates.first
   }
 
   private func fetch(_ url: URL) async throws -> [JSONWebKey] {
-    let json = try await http.json(HTTPRequest(url: url, headers: [("Accept", "application/json")]), what: "the JWKS endpoint")
+    let json = try await http.json(
+      HTTPRequest(url: url, headers: [("Accept", "application/json")]), what: "the JWKS endpoint")
     guard let keys = json["keys"]?.array else {
       throw AuthError(.invalidProviderResponse, origin: .parsing, detail: "the JWKS has no keys array")
     }

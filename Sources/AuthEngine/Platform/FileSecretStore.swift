@@ -15,7 +15,9 @@ public struct FileSecretStore: SecretStore {
     try DataDirectory.prepare(folder)
     let target = folder.appendingPathComponent(try fileName(key.id))
     let temporary = folder.appendingPathComponent(".tmp-\(UUID().uuidString)")
-    guard FileManager.default.createFile(atPath: temporary.path, contents: Data(secret.reveal().utf8), attributes: [.posixPermissions: 0o600])
+    guard
+      FileManager.default.createFile(
+        atPath: temporary.path, contents: Data(secret.reveal().utf8), attributes: [.posixPermissions: 0o600])
     else { throw unavailable("cannot write in \(folder.path)") }
     if rename(temporary.path, target.path) != 0 {
       try? FileManager.default.removeItem(at: temporary)
@@ -49,7 +51,9 @@ public struct FileSecretStore: SecretStore {
   /// Ids and namespaces are engine-made (hex, letters, `-`, `_`, `.`); anything else is refused so a
   /// name can never climb out of the folder.
   private func fileName(_ name: String) throws -> String {
-    guard !name.isEmpty, !name.hasPrefix("."), name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+    guard !name.isEmpty, !name.hasPrefix("."),
+      name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
+    else {
       throw AuthError(.internalError, origin: .storage, detail: "invalid secret id")
     }
     return name

@@ -3,12 +3,15 @@ import Foundation
 /// GitHub's REST API: `GET /user`, and `GET /user/emails` (needs `user:email`) for the primary verified
 /// address. The federated id is the numeric `id`; `login` can be renamed.
 enum GitHubProfile {
-  static func fetch(apiBase: URL, token: AccessToken, scopes: [String], http: ProviderHTTP) async throws -> (FederatedIdentity, [String: JSONValue]) {
+  static func fetch(apiBase: URL, token: AccessToken, scopes: [String], http: ProviderHTTP) async throws -> (
+    FederatedIdentity, [String: JSONValue]
+  ) {
     let headers: [(name: String, value: String)] = [
       ("Authorization", "Bearer \(token.reveal())"), ("Accept", "application/vnd.github+json"),
       ("X-GitHub-Api-Version", "2022-11-28"),
     ]
-    let user = try await http.json(HTTPRequest(url: apiBase.appendingPathComponent("user"), headers: headers), what: "GitHub /user")
+    let user = try await http.json(
+      HTTPRequest(url: apiBase.appendingPathComponent("user"), headers: headers), what: "GitHub /user")
     guard let profile = user.object, let id = user["id"]?.integerString else {
       throw AuthError(.invalidProviderResponse, origin: .parsing, detail: "GitHub /user has no numeric id")
     }

@@ -10,12 +10,14 @@ enum OpenIDProfile {
     let sub = claims["sub"]?.string ?? ""
     if let endpoint = userInfoEndpoint {
       let info = try await http.json(
-        HTTPRequest(url: endpoint, headers: [("Authorization", "Bearer \(token.reveal())"), ("Accept", "application/json")]),
+        HTTPRequest(
+          url: endpoint, headers: [("Authorization", "Bearer \(token.reveal())"), ("Accept", "application/json")]),
         what: "the UserInfo endpoint")
       guard info["sub"]?.string == sub else {
         throw AuthError(.invalidIDToken, origin: .validation, detail: "UserInfo sub differs from the ID token's")
       }
-      for (key, value) in info.object ?? [:] where merged[key] == nil || ["email", "email_verified", "name", "picture", "preferred_username"].contains(key) {
+      for (key, value) in info.object ?? [:]
+      where merged[key] == nil || ["email", "email_verified", "name", "picture", "preferred_username"].contains(key) {
         merged[key] = value
       }
     }
@@ -24,7 +26,8 @@ enum OpenIDProfile {
     let identity = FederatedIdentity(
       providerID: providerID, uid: "\(issuer)|\(sub)", email: merged["email"]?.string,
       emailVerified: merged["email_verified"]?.bool ?? (merged["email_verified"]?.string == "true"),
-      displayName: merged["name"]?.string, photoURL: merged["picture"]?.string, username: merged["preferred_username"]?.string)
+      displayName: merged["name"]?.string, photoURL: merged["picture"]?.string,
+      username: merged["preferred_username"]?.string)
     return (identity, merged)
   }
 }

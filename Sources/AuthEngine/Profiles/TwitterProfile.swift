@@ -3,7 +3,9 @@ import Foundation
 /// X / Twitter identity: `account/verify_credentials` (OAuth 1.0a, with `include_email=true`) or
 /// `/2/users/me` (OAuth 2.0). The federated id is `id_str` (ids exceed 2^53).
 enum TwitterProfile {
-  static func fetchV1(apiBase: URL, client: OAuth1Client, token: String, secret: OAuthTokenSecret) async throws -> (FederatedIdentity, [String: JSONValue]) {
+  static func fetchV1(apiBase: URL, client: OAuth1Client, token: String, secret: OAuthTokenSecret) async throws -> (
+    FederatedIdentity, [String: JSONValue]
+  ) {
     let url = apiBase.appendingPathComponent("1.1/account/verify_credentials.json")
       .appendingQuery(["include_email": "true", "skip_status": "true"])
     let user = try await client.signedGET(url, token: token, tokenSecret: secret, what: "Twitter verify_credentials")
@@ -18,14 +20,18 @@ enum TwitterProfile {
     return (identity, profile)
   }
 
-  static func fetchV2(apiBase: URL, token: AccessToken, http: ProviderHTTP) async throws -> (FederatedIdentity, [String: JSONValue]) {
+  static func fetchV2(apiBase: URL, token: AccessToken, http: ProviderHTTP) async throws -> (
+    FederatedIdentity, [String: JSONValue]
+  ) {
     let url = apiBase.appendingPathComponent("2/users/me").appendingQuery(["user.fields": "profile_image_url"])
-    let json = try await http.json(HTTPRequest(url: url, headers: [("Authorization", "Bearer \(token.reveal())")]), what: "Twitter /2/users/me")
+    let json = try await http.json(
+      HTTPRequest(url: url, headers: [("Authorization", "Bearer \(token.reveal())")]), what: "Twitter /2/users/me")
     guard let data = json["data"], let profile = data.object, let id = data["id"]?.string, !id.isEmpty else {
       throw AuthError(.invalidProviderResponse, origin: .parsing, detail: "/2/users/me has no data.id")
     }
     let identity = FederatedIdentity(
-      providerID: "twitter.com", uid: id, displayName: data["name"]?.string, photoURL: data["profile_image_url"]?.string,
+      providerID: "twitter.com", uid: id, displayName: data["name"]?.string,
+      photoURL: data["profile_image_url"]?.string,
       username: data["username"]?.string)
     return (identity, profile)
   }

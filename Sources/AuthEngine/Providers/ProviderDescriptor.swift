@@ -53,7 +53,9 @@ public struct ProviderDescriptor: Sendable {
     case ("github.com", nil), ("github.com", .oauth2?): github
     case ("twitter.com", nil), ("twitter.com", .oauth1?): twitterOAuth1
     case ("twitter.com", .oauth2?): twitterOAuth2
-    case (let id, nil), (let id, .oidc?) where ProviderID.isOIDC(id): openIDConnect(id)
+    case (let id, nil),
+      (let id, .oidc?) where ProviderID.isOIDC(id):
+      openIDConnect(id)
     default: nil
     }
   }

@@ -68,7 +68,8 @@ enum Fixtures {
       client_id = "\(id)"
       \(secret.map { "client_secret = \"\($0)\"" } ?? "")
       """
-    return Provider(configuration: configuration, clientID: id, clientSecret: secret, base: URL(string: tenant["issuer"] as! String)!)
+    return Provider(
+      configuration: configuration, clientID: id, clientSecret: secret, base: URL(string: tenant["issuer"] as! String)!)
   }
 
   static func tenantStats(_ issuer: URL) async throws -> [String: Int] {

@@ -16,9 +16,14 @@ struct Harness {
   let clock: any AuthClock
   let transport = URLSessionTransport(timeout: 10)
 
-  init(configuration text: String, clock: any AuthClock = SystemClock(), dataDirectory: URL? = nil, secrets: InMemorySecretStore? = nil) throws {
+  init(
+    configuration text: String, clock: any AuthClock = SystemClock(), dataDirectory: URL? = nil,
+    secrets: InMemorySecretStore? = nil
+  ) throws {
     let configuration = try ConfigurationLoader.parse(text, source: "test.toml")
-    let directory = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("auth-desktop-test-\(UUID().uuidString)")
+    let directory =
+      dataDirectory
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent("auth-desktop-test-\(UUID().uuidString)")
     let database = try AuthDatabase(directory: directory)
     let logs = LogCapture()
     let secrets = secrets ?? InMemorySecretStore()
@@ -42,7 +47,9 @@ struct Harness {
   /// `Location` of the redirect.
   func browse(_ url: URL) async throws -> URL {
     let response = try await transport.send(HTTPRequest(url: url))
-    #expect(response.status == 302, "authorization endpoint answered \(response.status): \(String(decoding: response.body, as: UTF8.self))")
+    #expect(
+      response.status == 302,
+      "authorization endpoint answered \(response.status): \(String(decoding: response.body, as: UTF8.self))")
     let location = try #require(response.header("location"))
     return try #require(URL(string: location))
   }
@@ -56,7 +63,9 @@ struct Harness {
 
 /// Expects `body` to throw an `AuthError` with `code`; returns it.
 @discardableResult
-func expectAuthError<T>(_ code: AuthErrorCode, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> T) async -> AuthError? {
+func expectAuthError<T>(
+  _ code: AuthErrorCode, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> T
+) async -> AuthError? {
   do {
     _ = try await body()
     Issue.record("expected \(code.rawValue), but it succeeded", sourceLocation: sourceLocation)

@@ -25,7 +25,8 @@ actor TestServers {
   func start() throws -> Endpoints {
     if let endpoints { return endpoints }
     let environment = ProcessInfo.processInfo.environment
-    let python = environment["AUTH_DESKTOP_TEST_PYTHON"] ?? Self.repositoryRoot.appendingPathComponent(".venv/bin/python").path
+    let python =
+      environment["AUTH_DESKTOP_TEST_PYTHON"] ?? Self.repositoryRoot.appendingPathComponent(".venv/bin/python").path
     guard FileManager.default.isExecutableFile(atPath: python) else {
       throw TestSetupError(
         "No Python with Authlib at \(python). Run the test command (scripts/test), or create the venv: "

@@ -1,0 +1,29 @@
+# Shared by scripts/test and scripts/setup: install what is missing, nothing more.
+
+# Debian packages for building (C headers) and testing (display, bus, keyring, validators).
+BUILD_PACKAGES=(pkg-config libgtk-4-dev libsoup-3.0-dev libsecret-1-dev libsqlite3-dev glib-networking)
+TEST_PACKAGES=("${BUILD_PACKAGES[@]}" python3-venv xvfb dbus-daemon dbus-x11 xdg-utils desktop-file-utils appstream
+  gnome-keyring libsecret-tools imagemagick)
+
+ensure_debian_packages() {
+  local missing=() package
+  for package in "$@"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "== installing Debian packages: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# ./.venv with Authlib and Flask (the tests' protocol servers), reinstalled when the pins change.
+ensure_python_venv() {
+  local requirements=Tests/Servers/requirements.txt stamp=.venv/.requirements
+  if [ -x .venv/bin/python ] && cmp -s "$requirements" "$stamp"; then return 0; fi
+  echo "== creating .venv (Authlib, Flask)"
+  python3 -m venv .venv
+  .venv/bin/pip install -q --disable-pip-version-check -r "$requirements"
+  cp "$requirements" "$stamp"
+}
