@@ -88,8 +88,32 @@ import Testing
       "[providers.\"github.com\"] redirect_uri", "RFC 8252"
     ),
     (
-      "[providers.\"github.com\"]\nclient_id = \"c\"\nredirect = \"loopback\"\nredirect_uri = \"app:/cb\"\n",
+      "[providers.\"github.com\"]\nclient_id = \"c\"\nredirect = \"loopback\"\nredirect_uri = \"dev.authdesktop.authdesktop:/cb\"\n",
       "redirect_uri", "loopback"
+    ),
+    (
+      "[providers.\"github.com\"]\nclient_id = \"c\"\nredirect_uri = \"other.app:/cb\"\n", "redirect_uri",
+      "app's scheme"
+    ),
+    (
+      "[providers.\"github.com\"]\nclient_id = \"c\"\nredirect_uri = \"http://localhost/cb\"\n", "redirect_uri",
+      "not localhost"
+    ),
+    (
+      "[providers.\"github.com\"]\nclient_id = \"c\"\nredirect_uri = \"http://127.0.0.1:8000/cb\"\n", "redirect_uri",
+      "port"
+    ),
+    (
+      "[providers.\"github.com\"]\nclient_id = \"c\"\nredirect = \"scheme\"\nredirect_uri = \"http://127.0.0.1/cb\"\n",
+      "redirect", "loopback http"
+    ),
+    (
+      "[providers.\"twitter.com\"]\nconsumer_key = \"k\"\nconsumer_secret = \"s\"\nclient_id = \"c\"\n", "client_id",
+      "oauth2"
+    ),
+    (
+      "[providers.\"twitter.com\"]\nprotocol = \"oauth2\"\nclient_id = \"c\"\nconsumer_key = \"k\"\n", "consumer_key",
+      "oauth1"
     ),
     (
       "[providers.\"twitter.com\"]\nconsumer_key = \"k\"\n", "[providers.\"twitter.com\"] consumer_secret",
@@ -148,7 +172,7 @@ import Testing
     #expect(fromEnv.configFile.path == "/e.toml" && fromEnv.configFileIsExplicit)
     #expect(fromEnv.dataDirectory.path == "/e")
     let flags = ConfigurationPaths(
-      configFlag: "/f.toml", dataDirFlag: "/f", environment: fromEnv.dataDirectory.path.isEmpty ? [:] : env)
+      configFlag: "/f.toml", dataDirFlag: "/f", environment: env.merging(["AUTH_DESKTOP_CONFIG": "/e.toml"]) { $1 })
     #expect(flags.configFile.path == "/f.toml" && flags.dataDirectory.path == "/f")
   }
 

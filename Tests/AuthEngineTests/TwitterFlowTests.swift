@@ -56,13 +56,24 @@ import Testing
     let tampered = twitter.configuration.replacingOccurrences(
       of: "consumer_secret = \"\(twitter.clientSecret!)\"", with: "consumer_secret = \"\(twitter.clientSecret!)x\"")
     let harness = try Harness(configuration: tampered)
-    await expectAuthError(.invalidCredential) {
+    await expectAuthError(.invalidClient) {
       try await harness.service.begin(OAuthProvider(providerID: "twitter.com"))
     }
     let log =
       try await Control.get(twitter.base.appendingPathComponent("_test/clients/\(twitter.clientID)/log"))
       as? [[String: Any]] ?? []
     #expect(log.contains { $0["signature_verified"] as? Bool == false })
+  }
+
+  @Test func wrongVerifierIsRejectedAtTheAccessTokenStep() async throws {
+    let twitter = try await Fixtures.twitter()
+    let harness = try Harness(configuration: twitter.configuration)
+    let pending = try await harness.service.begin(OAuthProvider(providerID: "twitter.com"))
+    var query = FormParameters.query(of: try await harness.browse(pending.authorizationURL))!
+    query.pairs = query.pairs.map { ($0.name, $0.name == "oauth_verifier" ? "forged-verifier" : $0.value) }
+    await expectAuthError(.invalidCredential) {
+      try await harness.service.resume(with: URL(string: Fixtures.twitterCallback)!.appendingQuery(query))
+    }
   }
 
   @Test func reservedOAuthParameterIsRefused() async throws {
@@ -73,5 +84,41 @@ import Testing
       try await Harness(configuration: twitter.configuration).service.begin(provider)
     }
     #expect(error?.message.contains("oauth_callback") == true)
+  }
+}
+
+/// X with `protocol = "oauth2"` (PKCE, HTTP Basic client authentication, `/2/users/me`), played by the
+/// GitHub-like Authlib server, which serves X's identity endpoint too.
+@Suite struct TwitterOAuth2FlowTests {
+  @Test func signInThroughOAuth2() async throws {
+    let base = try await TestServers.shared.start().github
+    let redirect = "\(Fixtures.scheme):/oauth2redirect/twitter.com"
+    let client = try await Control.post(
+      base.appendingPathComponent("_test/clients"),
+      [
+        "redirect_uris": [redirect], "scope": "tweet.read users.read",
+        "token_endpoint_auth_method": "client_secret_basic",
+        "user": ["id": 1_234_567_890_123, "login": "xdev", "name": "X Dev"],
+      ])
+    let configuration = """
+      [providers."twitter.com"]
+      protocol = "oauth2"
+      client_id = "\(client["client_id"] as! String)"
+      client_secret = "\(client["client_secret"] as! String)"
+      authorization_endpoint = "\(base)/login/oauth/authorize"
+      token_endpoint = "\(base)/login/oauth/access_token"
+      api_base_url = "\(base)"
+      """
+    let harness = try Harness(configuration: configuration)
+    let pending = try await harness.service.begin(OAuthProvider(providerID: "twitter.com"))
+    #expect(FormParameters.query(of: pending.authorizationURL)?["code_challenge_method"] == "S256")
+    let result = try await harness.service.resume(with: try await harness.browse(pending.authorizationURL))
+    #expect(result.identity.uid == "1234567890123")
+    #expect(result.identity.username == "xdev")
+    #expect(result.credential.secret == nil && result.credential.accessToken != nil)
+    let log =
+      try await Control.get(base.appendingPathComponent("_test/clients/\(client["client_id"] as! String)/log"))
+      as? [String: Any]
+    #expect((log?["requests"] as? [[String: Any]])?.first?["has_basic_auth"] as? Bool == true)
   }
 }

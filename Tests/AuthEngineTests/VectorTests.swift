@@ -2,7 +2,8 @@ import AuthEngine
 import Foundation
 import Testing
 
-/// Published test vectors (values in ../shared/design-notes.md, recomputed independently).
+/// Published test vectors: RFC 7636 Appendix B, RFC 5849 §1.2 and §3.4.1.1, and Twitter's
+/// "Creating a signature" example (the §3.4.1.1 signature printed in the RFC is an erratum).
 @Suite struct VectorTests {
   @Test func rfc7636AppendixB() {
     let verifier = PKCECodeVerifier("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")

@@ -211,4 +211,15 @@ def create_app():
                                   "documentation_url": "https://docs.github.com/rest"}, 404)
         return json_response(token.client.emails)
 
+    @app.get("/2/users/me")
+    def x_users_me():
+        """X's OAuth 2.0 identity endpoint, so this server also plays X with `protocol = "oauth2"`."""
+        token, err = _token_or_401()
+        if err:
+            return err
+        user = dict(token.user)
+        return json_response({"data": {"id": str(user["id"]), "name": user.get("name"),
+                                       "username": user.get("login"),
+                                       "profile_image_url": user.get("avatar_url")}})
+
     return app

@@ -13,6 +13,10 @@ public enum ConfigurationLoader {
     "protocol", "consumer_key", "consumer_secret", "request_token_endpoint", "authorization_endpoint",
     "access_token_endpoint", "api_base_url", "redirect_uri", "client_id", "client_secret", "token_endpoint",
   ]
+  static let twitterOAuth1Keys: Set<String> = [
+    "consumer_key", "consumer_secret", "request_token_endpoint", "access_token_endpoint",
+  ]
+  static let twitterOAuth2Keys: Set<String> = ["client_id", "client_secret", "token_endpoint"]
   static let oidcKeys: Set<String> = ["issuer", "client_id", "client_secret", "scopes", "redirect_uri"]
 
   /// Loads `paths.configFile`; nil when it does not exist and was not named explicitly.
@@ -51,7 +55,8 @@ public enum ConfigurationLoader {
         guard let table = providers[id]?.table else {
           throw failure(source, section, "must be a table")
         }
-        configuration.providers[id] = try readProvider(id, table, reader: TableReader(source: source, path: section))
+        configuration.providers[id] = try readProvider(
+          id, table, app: configuration.app, reader: TableReader(source: source, path: section))
       }
     }
     return configuration
@@ -75,7 +80,9 @@ public enum ConfigurationLoader {
     return app
   }
 
-  static func readProvider(_ id: String, _ table: TOMLTable, reader: TableReader) throws -> ProviderSettings {
+  static func readProvider(_ id: String, _ table: TOMLTable, app: AppSettings, reader: TableReader) throws
+    -> ProviderSettings
+  {
     let flow: ProviderProtocol
     switch id {
     case "github.com":
@@ -87,6 +94,10 @@ public enum ConfigurationLoader {
       case "oauth1": flow = .oauth1
       case "oauth2": flow = .oauth2
       default: throw reader.error("protocol", "must be \"oauth1\" or \"oauth2\"")
+      }
+      let foreign = flow == .oauth1 ? twitterOAuth2Keys : twitterOAuth1Keys
+      if let key = table.keys.sorted().first(where: foreign.contains) {
+        throw reader.error(key, "is used only with protocol = \"\(flow == .oauth1 ? "oauth2" : "oauth1")\"")
       }
     case _ where ProviderID.isOIDC(id):
       try reader.onlyKeys(oidcKeys, in: table)
@@ -114,11 +125,12 @@ public enum ConfigurationLoader {
       }
       settings.redirect = parsed
     }
-    try requireCredentials(settings, reader: reader, table: table)
+    try requireCredentials(settings, reader: reader)
+    try checkRedirect(settings, app: app, reader: reader)
     return settings
   }
 
-  static func requireCredentials(_ settings: ProviderSettings, reader: TableReader, table: TOMLTable) throws {
+  static func requireCredentials(_ settings: ProviderSettings, reader: TableReader) throws {
     switch settings.flow {
     case .oauth1:
       if settings.consumerKey == nil { throw reader.error("consumer_key", "is required") }
@@ -129,10 +141,31 @@ public enum ConfigurationLoader {
       if settings.issuer == nil { throw reader.error("issuer", "is required") }
       if settings.clientID == nil { throw reader.error("client_id", "is required") }
     }
-    if settings.redirect == .loopback, let uri = settings.redirectURI,
-      !(uri.scheme == "http" && EndpointPolicy.isLoopback(uri))
-    {
-      throw reader.error("redirect_uri", "must be http://127.0.0.1/PATH when redirect = \"loopback\"")
+  }
+
+  /// A redirect URI must be deliverable: the app's own scheme (the one its .desktop file registers), or a
+  /// loopback URI on 127.0.0.1 / [::1] without a port (RFC 8252 §7.3: the port is chosen per request;
+  /// §8.3: not `localhost`).
+  static func checkRedirect(_ settings: ProviderSettings, app: AppSettings, reader: TableReader) throws {
+    guard let uri = settings.redirectURI else { return }
+    if uri.scheme?.lowercased() == "http" {
+      guard uri.host == "127.0.0.1" || uri.host == "::1" || uri.host == "[::1]" else {
+        throw reader.error("redirect_uri", "must use 127.0.0.1 (not localhost) for a loopback redirect")
+      }
+      guard uri.port == nil else {
+        throw reader.error("redirect_uri", "must not name a port; it is chosen per sign-in")
+      }
+      guard settings.redirect != .scheme else {
+        throw reader.error("redirect", "is \"scheme\" but redirect_uri is a loopback http URI")
+      }
+    } else {
+      guard uri.scheme?.lowercased() == app.redirectScheme else {
+        throw reader.error(
+          "redirect_uri", "must use the app's scheme \"\(app.redirectScheme)\" ([app] redirect_scheme)")
+      }
+      guard settings.redirect != .loopback else {
+        throw reader.error("redirect_uri", "must be http://127.0.0.1/PATH when redirect = \"loopback\"")
+      }
     }
   }
 

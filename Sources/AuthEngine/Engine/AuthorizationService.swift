@@ -21,8 +21,8 @@ public actor AuthorizationService {
     jwks = JWKSCache(http: http)
   }
 
-  /// The redirect URI a provider is configured with. For loopback providers the port is 0 here: bind a
-  /// `RedirectListener` to its path and pass the bound URI to `begin`.
+  /// The redirect URI a provider is configured with. For loopback providers it has no port: bind a
+  /// `RedirectListener` to its path and pass the bound URI (with its port) to `begin`.
   public func redirectURI(for providerID: String) throws -> (uri: URL, mode: RedirectMode) {
     let provider = try ResolvedProvider(providerID: providerID, configuration: configuration)
     return (provider.configuredRedirectURI, provider.settings.redirectMode)

@@ -29,7 +29,9 @@ extension AuthorizationService {
     refreshed.expiresAt = tokens.expiresIn.map { environment.clock.now() + $0 }
     refreshed.scopes = tokens.scope ?? credential.scopes
     refreshed.tokenType = tokens.tokenType
-    if let idToken = tokens.idToken { refreshed.idToken = idToken }
+    if let idToken = tokens.idToken {
+      refreshed.idToken = try await validateRefreshedIDToken(idToken, previous: credential.idToken, provider: provider)
+    }
     logger.info("token refreshed", metadata: ["provider": "\(credential.providerID)"])
     return refreshed
   }
@@ -46,5 +48,21 @@ extension AuthorizationService {
     let refreshed = try await refresh(credential)
     try await vault.save(refreshed, uid: uid)
     return refreshed
+  }
+
+  /// OIDC Core §12.2: a refreshed ID token is validated like the first one (without `nonce`), and its
+  /// `iss` and `sub` must be those of the ID token it replaces.
+  func validateRefreshedIDToken(_ token: IDToken, previous: IDToken?, provider: ResolvedProvider) async throws
+    -> IDToken
+  {
+    let discovery = try await discover(provider)
+    let validator = IDTokenValidator(
+      issuer: discovery.issuer, clientID: try provider.clientCredentials(method: .none).clientID, jwks: jwks,
+      jwksURI: discovery.jwksURI, clock: environment.clock)
+    let claims = try await validator.validate(token, nonce: nil)
+    if let previous, IDTokenValidator.unverifiedClaims(previous)?["sub"] != claims["sub"] {
+      throw AuthError(.invalidIDToken, origin: .validation, detail: "the refreshed ID token names another subject")
+    }
+    return token
   }
 }

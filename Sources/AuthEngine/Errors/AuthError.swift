@@ -43,7 +43,7 @@ public struct OAuthErrorResponse: Sendable, Equatable {
   public init(error: String, errorDescription: String? = nil, errorURI: String? = nil) {
     self.error = error
     self.errorDescription = errorDescription.map(OAuthErrorResponse.sanitized)
-    self.errorURI = errorURI
+    self.errorURI = errorURI.map(OAuthErrorResponse.sanitized)
   }
 
   /// RFC 6749 restricts these fields to printable ASCII without `"` and `\`; anything else (and

@@ -59,7 +59,10 @@ struct OAuth1Client: Sendable {
         method: "POST", url: endpoint,
         headers: [("Authorization", header), ("Content-Type", "application/x-www-form-urlencoded")], body: Data()))
     if response.status == 401 || response.status == 400 {
-      throw AuthError(.invalidCredential, origin: .providerResponse, detail: "\(what) answered HTTP \(response.status)")
+      // Without a token, only the consumer credentials can be wrong.
+      throw AuthError(
+        token == nil ? .invalidClient : .invalidCredential, origin: .providerResponse,
+        detail: "\(what) answered HTTP \(response.status)")
     }
     try ProviderHTTP.requireSuccess(response, what: what)
     guard let fields = FormParameters.parse(String(decoding: response.body, as: UTF8.self)),

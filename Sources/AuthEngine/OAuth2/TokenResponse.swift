@@ -60,8 +60,10 @@ enum TokenErrorMapping {
     switch response.error {
     case "invalid_grant", "bad_verification_code", "bad_refresh_token":
       code = refreshing ? .userTokenExpired : .invalidCredential
-    case "invalid_client", "unauthorized_client", "incorrect_client_credentials", "redirect_uri_mismatch":
+    case "invalid_client", "unauthorized_client", "incorrect_client_credentials":
       code = .invalidClient
+    case "redirect_uri_mismatch":
+      code = .invalidConfiguration
     default: code = .providerError
     }
     return AuthError(code, origin: .providerResponse, providerError: response)

@@ -55,6 +55,13 @@ struct IDTokenValidator: Sendable {
     }
   }
 
+  /// The payload of a token this client verified earlier (for comparing claims across a refresh).
+  static func unverifiedClaims(_ token: IDToken) -> [String: JSONValue]? {
+    let parts = token.reveal().split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3 else { return nil }
+    return Base64URL.decode(parts[1]).flatMap(JSONValue.parse)?.object
+  }
+
   private func invalid(_ detail: String) -> AuthError {
     AuthError(.invalidIDToken, origin: .validation, detail: detail)
   }
