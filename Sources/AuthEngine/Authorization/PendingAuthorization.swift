@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// A sign-in waiting for its redirect (AppAuth's pending authorization flow). The shell opens
@@ -33,14 +32,11 @@ public struct PendingAuthorizationRecord: Sendable, Codable, Equatable {
   public var expiresAt: Date
 
   /// The key under which a pending request is found: hex SHA-256 of the `state` or request token.
-  public static func id(forLookupValue value: String) -> String {
-    SHA256.hash(data: Data(value.utf8)).map { String(format: "%02x", $0) }.joined()
-  }
+  public static func id(forLookupValue value: String) -> String { Digests.sha256Hex(value) }
 }
 
 /// The secret half of a pending authorization, stored as one JSON item in the `SecretStore`.
 struct PendingSecrets: Codable {
-  var state: String?
   var codeVerifier: String?
   var nonce: String?
   var requestToken: String?
@@ -53,10 +49,9 @@ struct PendingSecrets: Codable {
   }
 
   init(
-    state: String? = nil, codeVerifier: String? = nil, nonce: String? = nil, requestToken: String? = nil,
+    codeVerifier: String? = nil, nonce: String? = nil, requestToken: String? = nil,
     requestTokenSecret: String? = nil
   ) {
-    self.state = state
     self.codeVerifier = codeVerifier
     self.nonce = nonce
     self.requestToken = requestToken

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Provider credentials kept in the `SecretStore`, one item per identity: the access token, refresh
@@ -13,8 +12,7 @@ public struct CredentialVault: Sendable {
   /// The store key of `providerID`'s credential for federated user `uid`: a hash, so the keyring's
   /// attributes name no account.
   public static func key(providerID: String, uid: String) -> SecretKey {
-    let digest = SHA256.hash(data: Data("\(providerID)\n\(uid)".utf8)).map { String(format: "%02x", $0) }.joined()
-    return SecretKey(namespace: namespace, id: digest)
+    SecretKey(namespace: namespace, id: Digests.sha256Hex("\(providerID)\n\(uid)"))
   }
 
   public func save(_ credential: OAuthCredential, uid: String) async throws {

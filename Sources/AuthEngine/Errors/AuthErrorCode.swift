@@ -21,6 +21,9 @@ public enum AuthErrorCode: String, Sendable, CaseIterable {
   case invalidIDToken = "auth/invalid-id-token"
   case missingOrInvalidNonce = "auth/missing-or-invalid-nonce"
   case userTokenExpired = "auth/user-token-expired"
+  // The desktop around the flow.
+  case browserUnavailable = "auth/browser-unavailable"
+  case loopbackUnavailable = "auth/loopback-unavailable"
   // Local storage.
   case secretStoreUnavailable = "auth/secret-store-unavailable"
   case storageFailure = "auth/storage-failure"

@@ -21,6 +21,8 @@ public enum ErrorMessages {
     case .invalidIDToken: "The identity token from the provider is not valid."
     case .missingOrInvalidNonce: "The identity token does not belong to this sign-in (nonce mismatch)."
     case .userTokenExpired: "The session with the provider has ended. Sign in again."
+    case .browserUnavailable: "No web browser could be opened. Copy the sign-in link into a browser instead."
+    case .loopbackUnavailable: "The app could not listen on 127.0.0.1 for the sign-in redirect."
     case .secretStoreUnavailable:
       "The secret store is not available. Unlock or start the keyring (Secret Service), or set secret_store = \"file\" in the configuration."
     case .storageFailure: "The local account store could not be read or written."

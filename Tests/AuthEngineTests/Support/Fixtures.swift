@@ -18,9 +18,7 @@ enum Fixtures {
   /// A GitHub-like client; `options` go to `POST /_test/clients` (fault, consent, user, …).
   static func github(_ options: [String: Any] = [:], extraConfiguration: String = "") async throws -> Provider {
     let base = try await TestServers.shared.start().github
-    var body: [String: Any] = ["redirect_uris": [githubRedirect]]
-    body.merge(options) { $1 }
-    let client = try await Control.post(base.appendingPathComponent("_test/clients"), body)
+    let client = try await register(at: base, "_test/clients", ["redirect_uris": [githubRedirect]], options)
     let id = client["client_id"] as! String
     let secret = client["client_secret"] as? String
     let configuration = """
@@ -37,9 +35,7 @@ enum Fixtures {
 
   static func twitter(_ options: [String: Any] = [:]) async throws -> Provider {
     let base = try await TestServers.shared.start().twitter
-    var body: [String: Any] = ["callback_uris": [twitterCallback]]
-    body.merge(options) { $1 }
-    let client = try await Control.post(base.appendingPathComponent("_test/clients"), body)
+    let client = try await register(at: base, "_test/clients", ["callback_uris": [twitterCallback]], options)
     let key = client["consumer_key"] as! String
     let secret = client["consumer_secret"] as! String
     let configuration = """
@@ -57,9 +53,7 @@ enum Fixtures {
   /// An OIDC tenant named `oidc.NAME`; `mode` selects a conformance failure.
   static func oidc(name: String = "test", _ options: [String: Any] = [:]) async throws -> Provider {
     let base = try await TestServers.shared.start().oidc
-    var body: [String: Any] = ["redirect_uris": [oidcRedirect(name)]]
-    body.merge(options) { $1 }
-    let tenant = try await Control.post(base.appendingPathComponent("_test/tenants"), body)
+    let tenant = try await register(at: base, "_test/tenants", ["redirect_uris": [oidcRedirect(name)]], options)
     let id = tenant["client_id"] as! String
     let secret = tenant["client_secret"] as? String
     let configuration = """
@@ -70,6 +64,13 @@ enum Fixtures {
       """
     return Provider(
       configuration: configuration, clientID: id, clientSecret: secret, base: URL(string: tenant["issuer"] as! String)!)
+  }
+
+  /// `POST`s `defaults` overridden by `options` to a control endpoint.
+  static func register(at base: URL, _ path: String, _ defaults: [String: Any], _ options: [String: Any])
+    async throws -> [String: Any]
+  {
+    try await Control.post(base.appendingPathComponent(path), defaults.merging(options) { $1 })
   }
 
   static func tenantStats(_ issuer: URL) async throws -> [String: Int] {
