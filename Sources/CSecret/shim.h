@@ -33,3 +33,7 @@ static inline char *authdesktop_secret_item_attribute(SecretItem *item, const ch
   g_hash_table_unref(attributes);
   return value;
 }
+
+/// `G_IO_ERROR_FAILED`, through a function: the GIO enum constant is not reliably visible from this
+/// module in a clean build (which Clang module owns the shared GIO headers depends on build order).
+static inline gint authdesktop_io_error_failed(void) { return G_IO_ERROR_FAILED; }
