@@ -43,7 +43,7 @@ let package = Package(
       name: "AuthEngineTests",
       dependencies: [
         "AuthEngine", .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .testTarget(name: "AuthDesktopTests", dependencies: ["AuthDesktop", "AuthEngine"]),

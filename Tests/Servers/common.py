@@ -5,7 +5,8 @@ Authlib's model mixins so Authlib itself does the protocol validation:
 
 * `Client`       -- `ClientMixin`: exact redirect URI match, per-client auth method and scopes.
 * `AuthCode`     -- `AuthorizationCodeMixin` (+ OIDC nonce/auth_time), 10-minute life, single use.
-* `Token`        -- `TokenMixin`: access token with optional rotating refresh token.
+* `Token`        -- `TokenMixin`: access token with optional rotating refresh token; tokens
+                    refreshed from one another share a `grant` id (revoked together).
 * `S256Only`     -- `CodeChallenge` that *demands* PKCE with S256 (Authlib's `required=True`
                     still lets a missing challenge and `plain` through).
 * `make_code_grant` / `make_refresh_grant` -- grant classes bound to a `Store`.
@@ -82,8 +83,10 @@ class Store:
             return self.clients.get(client_id)
 
     def save_token(self, token, req):
-        """Authlib's `save_token` hook: remember the issued token and its owner."""
-        tok = Token(req.client, req.user, token)
+        """Authlib's `save_token` hook: remember the issued token and its owner.
+        A refreshed token joins the grant of the token it was refreshed from."""
+        prev = getattr(req, "refresh_token", None)
+        tok = Token(req.client, req.user, token, prev.grant if isinstance(prev, Token) else None)
         with self.lock:
             self.tokens[tok.access_token] = tok
             if tok.refresh_token:
@@ -93,6 +96,13 @@ class Store:
     def bearer(self, access_token):
         with self.lock:
             return self.tokens.get(access_token)
+
+    def revoke_grant(self, tok):
+        """Revoke every access and refresh token of `tok`'s grant (all its refreshes)."""
+        with self.lock:
+            for t in self.tokens.values():
+                if t.grant == tok.grant:
+                    t.revoked = t.refresh_revoked = True
 
 
 class Client(ClientMixin):
@@ -135,7 +145,8 @@ class Client(ClientMixin):
             self.client_secret, client_secret)
 
     def check_endpoint_auth_method(self, method, endpoint):
-        return endpoint != "token" or method == self.auth_method
+        """The token and the RFC 7009 revocation endpoint take only the client's own method."""
+        return endpoint not in ("token", "revocation") or method == self.auth_method
 
     def check_response_type(self, response_type):
         return response_type == "code"
@@ -174,8 +185,9 @@ class AuthCode(AuthorizationCodeMixin):
 
 
 class Token(TokenMixin):
-    def __init__(self, client, user, token):
+    def __init__(self, client, user, token, grant=None):
         self.client = client
+        self.grant = grant or rand(8)
         self.user = user
         self.access_token = token["access_token"]
         self.refresh_token = token.get("refresh_token")

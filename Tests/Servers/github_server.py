@@ -4,9 +4,12 @@ Endpoints (paths as on github.com):
   GET  /login/oauth/authorize      auto-approves as the client's user (or denies, per client)
   POST /login/oauth/access_token   JSON if `Accept: application/json`, else form-encoded
   GET  /user, /user/emails         `Authorization: Bearer|token <access_token>`
+  DELETE /applications/<client_id>/token   "Delete an app token": Basic client auth,
+                                   JSON {"access_token"} -> 204, the token is revoked
 Control (tests only):
   POST /_test/clients              register a client -> {"client_id", "client_secret"}
   GET  /_test/clients/<id>/log     token-endpoint requests of that client (names only, no values)
+                                   and the number of revocations
   ANY  /_test/redirect-target      records a hit (for the token_redirect fault)
 
 GitHub quirks reproduced: form-encoded token answers by default, `token_type=bearer`
@@ -18,14 +21,17 @@ from urllib.parse import urlencode
 
 from authlib.integrations.flask_oauth2 import AuthorizationServer, ResourceProtector
 from authlib.oauth2 import OAuth2Error
+from authlib.oauth2.rfc6749.util import extract_basic_authorization
 from authlib.oauth2.rfc6750 import BearerTokenGenerator
 from flask import Flask, Response, json, redirect, request
 
 from common import (Client, S256Only, Store, avatar_response, json_body, json_response,
                     make_bearer_validator, make_code_grant, make_refresh_grant, rand)
 
-FAULTS = {None, "token_500", "token_garbage", "token_redirect", "token_200_error", "user_500"}
+FAULTS = {None, "token_500", "token_garbage", "token_redirect", "token_200_error", "user_500",
+          "revoke_500"}
 TOKEN_PATH = "/login/oauth/access_token"
+DOCS = "https://docs.github.com/rest"
 
 
 def _new_client(body, host_url):
@@ -55,8 +61,14 @@ def _new_client(body, host_url):
         auth_method=body.get("token_endpoint_auth_method", "client_secret_post"),
         refresh=body.get("issue_refresh_token", False),
         user=user, emails=emails, consent=consent, fault=fault,
-        expires_in=body.get("expires_in", 28800), redirect_hits=0,
+        expires_in=body.get("expires_in", 28800), redirect_hits=0, revocations=0,
     )
+
+
+def _api_error(status, message):
+    """A GitHub REST API error body."""
+    return json_response({"message": message, "documentation_url": DOCS, "status": str(status)},
+                         status)
 
 
 def _wants_json():
@@ -119,7 +131,8 @@ def create_app():
             return json_response({"error": "no such client"}, 404)
         with store.lock:
             return json_response({"requests": list(client.log),
-                                  "redirect_target_hits": client.redirect_hits})
+                                  "redirect_target_hits": client.redirect_hits,
+                                  "revocations": client.revocations})
 
     @app.route("/_test/redirect-target", methods=["GET", "POST", "PUT", "HEAD"])
     def redirect_target():
@@ -187,9 +200,7 @@ def create_app():
         try:
             return protector.acquire_token(), None
         except OAuth2Error:
-            return None, json_response({"message": "Bad credentials",
-                                        "documentation_url": "https://docs.github.com/rest",
-                                        "status": "401"}, 401)
+            return None, _api_error(401, "Bad credentials")
 
     @app.get("/user")
     def user():
@@ -207,9 +218,36 @@ def create_app():
             return err
         scopes = set(token.scope.split())
         if not scopes & {"user:email", "user"}:
-            return json_response({"message": "Not Found",
-                                  "documentation_url": "https://docs.github.com/rest"}, 404)
+            return _api_error(404, "Not Found")
         return json_response(token.client.emails)
+
+    @app.delete("/applications/<client_id>/token")
+    def delete_app_token(client_id):
+        """GitHub's "Delete an app token": the app authenticates with Basic id:secret."""
+        try:
+            basic_id, basic_secret = extract_basic_authorization(request.headers)
+        except ValueError:  # not UTF-8
+            basic_id = basic_secret = None
+        client = store.client(basic_id or "")
+        if not client or not basic_secret or not client.check_client_secret(basic_secret):
+            return _api_error(401, "Bad credentials")
+        if client_id != client.client_id:
+            return _api_error(404, "Not Found")
+        if client.fault == "revoke_500":
+            return json_response({"message": "Server Error"}, 500)
+        body = request.get_json(force=True, silent=True)  # GitHub ignores the Content-Type
+        access_token = body.get("access_token") if isinstance(body, dict) else None
+        if not isinstance(access_token, str) or not access_token:
+            return _api_error(422, "Invalid request.\n\n\"access_token\" wasn't supplied.")
+        with store.lock:
+            tok = store.bearer(access_token)
+            if not tok or tok.revoked or tok.client is not client:
+                return _api_error(404, "Not Found")
+            tok.revoked = tok.refresh_revoked = True  # this token and its refresh token
+            client.revocations += 1
+        resp = Response(status=204)
+        del resp.headers["Content-Type"]  # no body, no type
+        return resp
 
     @app.get("/2/users/me")
     def x_users_me():

@@ -7,6 +7,8 @@ Each test creates a tenant (`POST /_test/tenants`) and gets its own issuer
   POST /token                                access_token, id_token, token_type, expires_in
   GET  /jwks                                 public keys (kid, use=sig, alg)
   GET|POST /userinfo                         Bearer
+  POST /revoke                               RFC 7009 (Authlib's RevocationEndpoint): revokes
+                                             the token's whole grant; 200 for unknown tokens
 Control: GET /_test/tenants/<tid>/stats -> fetch counters.
 The tenant's `mode` (see oidc_tokens.MODES) injects one RP conformance failure.
 """
@@ -15,14 +17,17 @@ import threading
 
 from authlib.integrations.flask_oauth2 import AuthorizationServer, ResourceProtector
 from authlib.oauth2 import OAuth2Error
+from authlib.oauth2.rfc6749.errors import UnsupportedTokenTypeError
 from authlib.oauth2.rfc6750 import BearerTokenGenerator
+from authlib.oauth2.rfc7009 import RevocationEndpoint
 from authlib.oauth2.rfc9207 import IssuerParameter
 from authlib.oidc.core import UserInfo
 from authlib.oidc.core.grants import OpenIDCode
 from flask import Flask, abort, g, request
 
-from common import (Client, S256Only, Store, avatar_response, json_body, json_response,
-                    make_bearer_validator, make_code_grant, make_refresh_grant, rand)
+from common import (AUTH_METHODS, Client, S256Only, Store, avatar_response, json_body,
+                    json_response, make_bearer_validator, make_code_grant, make_refresh_grant,
+                    rand)
 from oidc_tokens import MODES, TenantKeys, apply_mode
 
 
@@ -59,7 +64,7 @@ class Tenant:
             user=self.user, consent=consent, tenant=self)
         self.used_nonces = set()
         self.stats = {"discovery_fetches": 0, "jwks_fetches": 0,
-                      "userinfo_fetches": 0, "token_requests": 0}
+                      "userinfo_fetches": 0, "token_requests": 0, "revocations": 0}
 
     def count(self, name):
         with STATS_LOCK:
@@ -74,11 +79,13 @@ class Tenant:
             "token_endpoint": f"{iss}/token",
             "jwks_uri": f"{iss}/jwks",
             "userinfo_endpoint": f"{iss}/userinfo",
+            "revocation_endpoint": f"{iss}/revoke",
             "response_types_supported": ["code"],
             "subject_types_supported": ["public"],
             "id_token_signing_alg_values_supported": [self.alg],
             "code_challenge_methods_supported": ["S256"],
             "token_endpoint_auth_methods_supported": [self.client.auth_method],
+            "revocation_endpoint_auth_methods_supported": [self.client.auth_method],
             "grant_types_supported": ["authorization_code"]
             + (["refresh_token"] if self.client.issue_refresh_token else []),
             "scopes_supported": self.client.scope.split(),
@@ -171,6 +178,30 @@ def create_app():
     issuer_ext = TenantIssuer()
     server.register_extension(issuer_ext)
 
+    class Revocation(RevocationEndpoint):
+        """RFC 7009; client auth as at the token endpoint (Client.check_endpoint_auth_method)."""
+
+        CLIENT_AUTH_METHODS = list(AUTH_METHODS)
+
+        def check_params(self, request, client):
+            try:
+                super().check_params(request, client)
+            except UnsupportedTokenTypeError as error:
+                error.status_code = 400  # Authlib sends 401; RFC 7009 2.2.1 (RFC 6749 5.2): 400
+                raise
+
+        def query_token(self, token_string, token_type_hint):
+            with store.lock:
+                found = [store.tokens.get(token_string), store.refresh.get(token_string)]
+            if token_type_hint == "refresh_token":
+                found.reverse()
+            return next((tok for tok in found if tok), None)
+
+        def revoke_token(self, token, request):
+            store.revoke_grant(token)  # RFC 7009 2.1: the grant's access and refresh tokens
+
+    server.register_endpoint(Revocation)
+
     protector = ResourceProtector()
     protector.register_token_validator(make_bearer_validator(store))
 
@@ -228,6 +259,13 @@ def create_app():
     def token(tid):
         g.tenant.count("token_requests")
         return server.create_token_response()
+
+    @app.post("/t/<tid>/revoke")
+    def revoke(tid):
+        resp = server.create_endpoint_response(Revocation.ENDPOINT_NAME)
+        if resp.status_code == 200:
+            g.tenant.count("revocations")
+        return resp
 
     @app.route("/t/<tid>/userinfo", methods=["GET", "POST"])
     def userinfo(tid):

@@ -181,3 +181,47 @@ def run(c, base):
             and first["form_keys"] == ["code", "code_verifier", "grant_type", "redirect_uri"]
             and first["path"] == "/login/oauth/access_token", "gh: request log", first)
     c.check(cl2["client_secret"] not in str(log), "gh: log holds no secrets")
+
+    check_revocation(c, base)
+
+
+def check_revocation(c, base):
+    """DELETE /applications/<client_id>/token (GitHub's "Delete an app token")."""
+    rc = new_client(base, issue_refresh_token=True)
+    tok = sign_in(base, rc).json()
+    url = f"{base}/applications/{rc['client_id']}/token"
+    basic = (rc["client_id"], rc["client_secret"])
+
+    def delete(body, auth=basic, to=url):
+        return requests.delete(to, json=body, auth=auth, timeout=10)
+
+    r = delete({"access_token": tok.get("access_token")})
+    c.check(r.status_code == 204 and r.content == b"", "gh: delete app token -> 204", r.text)
+    me = requests.get(f"{base}/user", headers={"Authorization": f"Bearer {tok.get('access_token')}"},
+                      timeout=10)
+    c.check(me.status_code == 401, "gh: revoked token -> /user 401", me.text)
+    r = requests.post(f"{base}/login/oauth/access_token", headers=JSON, timeout=10, data={
+        "grant_type": "refresh_token", "refresh_token": tok.get("refresh_token"),
+        "client_id": rc["client_id"], "client_secret": rc["client_secret"]})
+    c.check(r.status_code == 400 and r.json().get("error") == "invalid_grant",
+            "gh: revoked token's refresh token -> invalid_grant", r.text)
+    r = delete({"access_token": tok.get("access_token")})
+    c.check(r.status_code == 404 and r.json().get("message") == "Not Found",
+            "gh: delete an already revoked token -> 404", r.text)
+    other = sign_in(base, rc).json()["access_token"]
+    r = delete({"access_token": other}, auth=(rc["client_id"], "wrong"))
+    c.check(r.status_code == 401 and r.json().get("message") == "Bad credentials",
+            "gh: delete app token with a wrong secret -> 401", r.text)
+    c.check(delete({"access_token": other}, auth=None).status_code == 401,
+            "gh: delete app token without Basic auth -> 401")
+    cl = new_client(base)
+    r = delete({"access_token": other}, to=f"{base}/applications/{cl['client_id']}/token")
+    c.check(r.status_code == 404, "gh: client_id in the path != Basic user -> 404", r.text)
+    log = requests.get(f"{base}/_test/clients/{rc['client_id']}/log", timeout=10).json()
+    c.check(log.get("revocations") == 1 and other not in str(log)
+            and tok["access_token"] not in str(log), "gh: log counts revocations, no tokens", log)
+    fc = new_client(base, fault="revoke_500")
+    ftok = sign_in(base, fc).json()["access_token"]
+    r = requests.delete(f"{base}/applications/{fc['client_id']}/token", timeout=10,
+                        json={"access_token": ftok}, auth=(fc["client_id"], fc["client_secret"]))
+    c.check(r.status_code == 500, "gh: fault revoke_500")

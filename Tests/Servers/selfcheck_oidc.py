@@ -107,7 +107,7 @@ def check_ok(c, base):
             and "picture" in ui, "oidc: userinfo", ui)
     c.check(get(disc["userinfo_endpoint"]).status_code == 401, "oidc: userinfo without token 401")
     c.check(stats(base, t) == {"discovery_fetches": 1, "jwks_fetches": 1, "userinfo_fetches": 2,
-                               "token_requests": 1}, "oidc: stats", stats(base, t))
+                               "token_requests": 1, "revocations": 0}, "oidc: stats", stats(base, t))
     # Another tenant's token is not accepted here.
     t2 = new_tenant(base)
     r = get(f"{t2['issuer']}/userinfo", headers={"Authorization": f"Bearer {tok['access_token']}"})
@@ -153,6 +153,43 @@ def check_variants(c, base):
     s = sign_in(t)
     c.check(s["q"].get("error") == "access_denied" and s["q"].get("state") == "s1",
             "oidc: consent deny", s["loc"])
+
+
+def check_revocation(c, base):
+    """RFC 7009 at {issuer}/revoke."""
+    t = new_tenant(base)
+    s = sign_in(t)
+    disc, at = s["disc"], s["tok"]["access_token"]
+    c.check(disc.get("revocation_endpoint") == f"{t['issuer']}/revoke"
+            and disc.get("revocation_endpoint_auth_methods_supported") == ["client_secret_basic"],
+            "oidc: discovery advertises the revocation endpoint", disc)
+    basic = (t["client_id"], t["client_secret"])
+    r = requests.post(disc["revocation_endpoint"], data={"token": at, "token_type_hint":
+                      "access_token"}, auth=basic, timeout=10)
+    c.check(r.status_code == 200, "oidc: revoke access token -> 200", r.text)
+    ui = get(disc["userinfo_endpoint"], headers={"Authorization": f"Bearer {at}"})
+    c.check(ui.status_code == 401, "oidc: revoked token -> userinfo 401", ui.text)
+    r = requests.post(disc["revocation_endpoint"], data={"token": "no-such-token"}, auth=basic,
+                      timeout=10)
+    c.check(r.status_code == 200, "oidc: revoke an unknown token -> 200 (RFC 7009)", r.text)
+    r = requests.post(disc["revocation_endpoint"], data={"token": at},
+                      auth=(t["client_id"], "wrong"), timeout=10)
+    c.check(r.status_code == 401 and r.json().get("error") == "invalid_client",
+            "oidc: revoke with a wrong secret -> 401 invalid_client", r.text)
+    c.check(stats(base, t)["revocations"] == 2, "oidc: stats count revocations", stats(base, t))
+
+    # Revoking a (rotated) refresh token revokes the whole grant; client_secret_post.
+    t = new_tenant(base, token_endpoint_auth_method="client_secret_post", issue_refresh_token=True)
+    s = sign_in(t, method="post")
+    form = {"client_id": t["client_id"], "client_secret": t["client_secret"]}
+    r1 = requests.post(s["disc"]["token_endpoint"], timeout=10, data=dict(
+        form, grant_type="refresh_token", refresh_token=s["tok"]["refresh_token"])).json()
+    r = requests.post(s["disc"]["revocation_endpoint"], timeout=10, data=dict(
+        form, token=r1.get("refresh_token"), token_type_hint="refresh_token"))
+    live = [get(s["disc"]["userinfo_endpoint"], headers={"Authorization": f"Bearer {a}"}).status_code
+            for a in (s["tok"]["access_token"], r1.get("access_token"))]
+    c.check(r.status_code == 200 and live == [401, 401],
+            "oidc: revoking the refresh token revokes the grant's access tokens", (r.text, live))
 
 
 def check_mode(c, base, mode):
@@ -212,6 +249,7 @@ def run(c, base):
     print(f"--- OpenID Connect provider {base}")
     check_ok(c, base)
     check_variants(c, base)
+    check_revocation(c, base)
     for mode in sorted(MODES - {"ok"}):
         check_mode(c, base, mode)
     r = requests.post(f"{base}/_test/tenants", json={"mode": "nonsense"}, timeout=10)

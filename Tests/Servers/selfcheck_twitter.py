@@ -109,3 +109,22 @@ def run(c, base):
             and ("/1.1/account/verify_credentials.json", False) in paths,
             "tw: endpoint log", paths)
     c.check(cons["consumer_secret"] not in str(log), "tw: log holds no secrets")
+
+    # X's invalidate_token.
+    ic = new_consumer(base)
+    isess, itoken, _ = sign_in(base, ic)
+    inv = f"{base}/1.1/oauth/invalidate_token"
+    r = isess.post(inv, timeout=10)
+    c.check(r.status_code == 200 and r.json() == {"access_token": itoken["oauth_token"]},
+            "tw: invalidate_token -> 200 {access_token}", r.text)
+    r = isess.get(url, timeout=10)
+    c.check(r.status_code == 401 and r.json().get("error") == "invalid_token",
+            "tw: invalidated token -> verify_credentials 401", r.text)
+    r = isess.post(inv, timeout=10)
+    c.check(r.status_code == 401 and r.json()["errors"][0]["code"] == 32,
+            "tw: invalidate an invalidated token -> 401", r.text)
+    log = requests.get(f"{base}/_test/clients/{ic['consumer_key']}/log", timeout=10).json()
+    c.check({"method": "POST", "path": "/1.1/oauth/invalidate_token", "signature_verified": True}
+            in log and itoken["oauth_token"] not in str(log), "tw: invalidate_token logged", log)
+    stats = requests.get(f"{base}/_test/clients/{ic['consumer_key']}/stats", timeout=10).json()
+    c.check(stats == {"invalidated": 1}, "tw: stats count invalidations", stats)

@@ -6,9 +6,12 @@ Endpoints (paths as on api.twitter.com):
                                        deny -> callback?denied=<oauth_token>
   POST /oauth/access_token             signed with request token + verifier
   GET  /1.1/account/verify_credentials.json   signed with the access token
+  POST /1.1/oauth/invalidate_token     signed with the access token -> {"access_token"}; the
+                                       token stops working
 Control (tests only):
   POST /_test/clients                  -> {"consumer_key", "consumer_secret"}
   GET  /_test/clients/<key>/log        endpoints hit and whether the signature verified
+  GET  /_test/clients/<key>/stats      {"invalidated": n}
 
 Authlib checks signatures, timestamps (300 s window) and nonces; a nonce is remembered as
 (timestamp, nonce, consumer key). Signature failures answer 401 with an OAuth error body.
@@ -53,6 +56,7 @@ class Consumer(ClientMixin):
         }
         self.email = u.get("email", "dev@example.com")
         self.log = []
+        self.invalidated = 0
 
     def get_default_redirect_uri(self):
         return self.callback_uris[0]
@@ -210,6 +214,14 @@ def create_app():
         with st.lock:
             return json_response(list(c.log))
 
+    @app.get("/_test/clients/<key>/stats")
+    def consumer_stats(key):
+        c = st.consumer(key)
+        if not c:
+            return json_response({"error": "no such consumer"}, 404)
+        with st.lock:
+            return json_response({"invalidated": c.invalidated})
+
     @app.get("/_test/avatar/<uid>.png")
     def avatar(uid):
         return avatar_response()
@@ -238,23 +250,42 @@ def create_app():
     def access_token():
         return server.create_token_response()
 
-    @app.get("/1.1/account/verify_credentials.json")
-    def verify_credentials():
+    def api_credential():
+        """Check an API request's signature (logged): (access credential, None) or (None, 401)."""
         try:
             req = protector.validate_request(request.method, request.url,
                                              request.form.to_dict(flat=True), request.headers)
         except OAuth1Error as error:
-            st.record(request.args.get("oauth_consumer_key") or _header_consumer(), False)
-            return json_response({"errors": [{"code": 32, "message": "Could not authenticate you."}],
-                                  "error": error.error}, error.status_code or 401)
-        consumer = req.credential["consumer"]
-        st.record(consumer.consumer_key, True)
+            st.record(request.values.get("oauth_consumer_key") or _header_consumer(), False)
+            return None, json_response({"errors": [{"code": 32, "message":
+                                                    "Could not authenticate you."}],
+                                        "error": error.error}, error.status_code or 401)
+        st.record(req.client_id, True)
+        return req.credential, None
+
+    @app.get("/1.1/account/verify_credentials.json")
+    def verify_credentials():
+        cred, err = api_credential()
+        if err:
+            return err
+        consumer = cred["consumer"]
         if consumer.fault == "verify_500":
             return json_response({"errors": [{"code": 131, "message": "Internal error"}]}, 500)
         body = dict(consumer.user)
         if request.args.get("include_email") == "true":
             body["email"] = consumer.email
         return json_response(body)
+
+    @app.post("/1.1/oauth/invalidate_token")
+    def invalidate_token():
+        """X's invalidate_token: the access token that signed the request stops working."""
+        cred, err = api_credential()
+        if err:
+            return err
+        with st.lock:
+            st.access.pop(cred.get_oauth_token(), None)
+            cred["consumer"].invalidated += 1
+        return json_response({"access_token": cred.get_oauth_token()})
 
     return app
 

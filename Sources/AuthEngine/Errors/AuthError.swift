@@ -16,6 +16,15 @@ public struct AuthError: Error, Sendable, CustomStringConvertible {
   public let providerError: OAuthErrorResponse?
   /// The provider involved, when known.
   public var providerID: String?
+  /// `account-exists-with-different-credential`, `credential-already-in-use`, `email-already-in-use`:
+  /// the email address concerned.
+  public var email: String?
+  /// `account-exists-with-different-credential`: how the existing account signs in (`password`,
+  /// `github.com`, …).
+  public var signInMethods: [String] = []
+  /// `credential-already-in-use`: the credential that could not be linked, so the app can sign in
+  /// with it instead.
+  public var updatedCredential: OAuthCredential?
 
   public init(
     _ code: AuthErrorCode, origin: Origin, detail: String? = nil, providerError: OAuthErrorResponse? = nil,

@@ -24,6 +24,22 @@ public enum AuthErrorCode: String, Sendable, CaseIterable {
   // The desktop around the flow.
   case browserUnavailable = "auth/browser-unavailable"
   case loopbackUnavailable = "auth/loopback-unavailable"
+  // Accounts (Firebase's rules).
+  case accountExistsWithDifferentCredential = "auth/account-exists-with-different-credential"
+  case credentialAlreadyInUse = "auth/credential-already-in-use"
+  case providerAlreadyLinked = "auth/provider-already-linked"
+  case emailAlreadyInUse = "auth/email-already-in-use"
+  case noSuchProvider = "auth/no-such-provider"
+  case lastSignInMethod = "auth/last-sign-in-method"
+  case userMismatch = "auth/user-mismatch"
+  case requiresRecentLogin = "auth/requires-recent-login"
+  case weakPassword = "auth/weak-password"
+  case wrongPassword = "auth/wrong-password"
+  case userNotFound = "auth/user-not-found"
+  case invalidEmail = "auth/invalid-email"
+  case tooManyRequests = "auth/too-many-requests"
+  case noCurrentUser = "auth/no-current-user"
+  case noPendingCredential = "auth/no-pending-credential"
   // Local storage.
   case secretStoreUnavailable = "auth/secret-store-unavailable"
   case storageFailure = "auth/storage-failure"

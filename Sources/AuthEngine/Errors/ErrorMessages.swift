@@ -23,6 +23,23 @@ public enum ErrorMessages {
     case .userTokenExpired: "The session with the provider has ended. Sign in again."
     case .browserUnavailable: "No web browser could be opened. Copy the sign-in link into a browser instead."
     case .loopbackUnavailable: "The app could not listen on 127.0.0.1 for the sign-in redirect."
+    case .accountExistsWithDifferentCredential:
+      "An account already exists with the same email address. Sign in with the method it uses, then link this one."
+    case .credentialAlreadyInUse: "This provider account is already linked to another user."
+    case .providerAlreadyLinked: "This account is already linked to that provider."
+    case .emailAlreadyInUse: "The email address is already used by another account."
+    case .noSuchProvider: "This account is not linked to that provider."
+    case .lastSignInMethod:
+      "This is the account's only way to sign in. Link another provider or set a password before removing it."
+    case .userMismatch: "The credential belongs to a different user than the one signed in."
+    case .requiresRecentLogin: "This needs a recent sign-in. Sign in again, then retry."
+    case .weakPassword: "The password must be at least 8 characters long."
+    case .wrongPassword: "The password is wrong."
+    case .userNotFound: "There is no account with this email address."
+    case .invalidEmail: "The email address is not valid."
+    case .tooManyRequests: "Too many failed attempts. Wait a few minutes, then try again."
+    case .noCurrentUser: "Nobody is signed in."
+    case .noPendingCredential: "There is no credential waiting to be linked (or it expired). Start the sign-in again."
     case .secretStoreUnavailable:
       "The secret store is not available. Unlock or start the keyring (Secret Service), or set secret_store = \"file\" in the configuration."
     case .storageFailure: "The local account store could not be read or written."
@@ -33,6 +50,10 @@ public enum ErrorMessages {
   public static func message(for error: AuthError) -> String {
     var text = text(for: error.code)
     if let detail = error.detail { text += " (\(detail))" }
+    if let email = error.email, error.code == .accountExistsWithDifferentCredential {
+      let methods = error.signInMethods.joined(separator: ", ")
+      text += " The account for \(email) signs in with: \(methods.isEmpty ? "another method" : methods)."
+    }
     if let provider = error.providerError {
       text += " Provider said: \(provider.error)"
       if let description = provider.errorDescription, !description.isEmpty { text += " — \(description)" }

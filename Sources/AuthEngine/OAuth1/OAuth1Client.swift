@@ -42,6 +42,18 @@ struct OAuth1Client: Sendable {
       HTTPRequest(url: url, headers: [("Authorization", header), ("Accept", "application/json")]), what: what)
   }
 
+  /// A signed POST without a body, e.g. `oauth/invalidate_token`.
+  func signedPOST(_ url: URL, token: String, tokenSecret: OAuthTokenSecret, what: String) async throws -> HTTPResponse {
+    let header = signer.authorizationHeader(
+      method: "POST", url: url, parameters: parameters(token: token, extra: []), tokenSecret: tokenSecret)
+    let response = try await http.send(
+      HTTPRequest(
+        method: "POST", url: url,
+        headers: [("Authorization", header), ("Content-Type", "application/x-www-form-urlencoded")], body: Data()))
+    try ProviderHTTP.requireSuccess(response, what: what)
+    return response
+  }
+
   private func parameters(token: String?, extra: [(name: String, value: String)]) -> OAuth1Signer.ProtocolParameters {
     OAuth1Signer.ProtocolParameters(
       token: token, nonce: Base64URL.encode(random.bytes(24)).filter { $0.isLetter || $0.isNumber },

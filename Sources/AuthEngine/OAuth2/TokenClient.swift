@@ -33,6 +33,12 @@ struct TokenClient: Sendable {
   }
 
   private func post(_ form: FormParameters, refreshing: Bool) async throws -> TokenResponse {
+    try Self.interpret(try await postForm(form), refreshing: refreshing)
+  }
+
+  /// POSTs `form` to the endpoint with this client's authentication (RFC 6749 §2.3.1); also used for
+  /// RFC 7009 revocation.
+  func postForm(_ form: FormParameters) async throws -> HTTPResponse {
     var form = form
     var headers: [(name: String, value: String)] = [
       ("Accept", "application/json"), ("Content-Type", "application/x-www-form-urlencoded"),
@@ -48,9 +54,8 @@ struct TokenClient: Sendable {
     default:
       form.append("client_id", client.clientID)
     }
-    let response = try await http.send(
+    return try await http.send(
       HTTPRequest(method: "POST", url: endpoint, headers: headers, body: Data(form.encoded.utf8)))
-    return try Self.interpret(response, refreshing: refreshing)
   }
 
   static func interpret(_ response: HTTPResponse, refreshing: Bool) throws -> TokenResponse {

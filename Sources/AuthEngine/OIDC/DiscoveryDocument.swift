@@ -7,6 +7,8 @@ struct DiscoveryDocument: Sendable {
   var tokenEndpoint: URL
   var jwksURI: URL
   var userinfoEndpoint: URL?
+  /// RFC 7009 / RFC 8414 §2.
+  var revocationEndpoint: URL?
   var tokenEndpointAuthMethods: [String]
   /// RFC 9207 §3.
   var issuerParameterSupported: Bool
@@ -45,6 +47,7 @@ struct DiscoveryDocument: Sendable {
       tokenEndpoint: try endpoint("token_endpoint", required: true)!,
       jwksURI: try endpoint("jwks_uri", required: true)!,
       userinfoEndpoint: try endpoint("userinfo_endpoint", required: false),
+      revocationEndpoint: try endpoint("revocation_endpoint", required: false),
       tokenEndpointAuthMethods: json["token_endpoint_auth_methods_supported"]?.array?.compactMap(\.string)
         ?? ["client_secret_basic"],
       issuerParameterSupported: json["authorization_response_iss_parameter_supported"]?.bool ?? false)

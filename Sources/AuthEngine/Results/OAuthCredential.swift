@@ -35,7 +35,7 @@ public struct OAuthCredential: Sendable, CustomStringConvertible {
 
 /// The user as the provider knows them. `uid` is the provider's stable id (GitHub numeric `id`,
 /// Twitter `id_str`, OIDC `iss|sub`), never a login name or an email.
-public struct FederatedIdentity: Sendable, Equatable {
+public struct FederatedIdentity: Sendable, Equatable, Codable {
   public var providerID: String
   public var uid: String
   public var email: String?
@@ -82,4 +82,14 @@ public struct ProviderSignInResult: Sendable {
   public var additionalUserInfo: AdditionalUserInfo
   /// The intent given when the sign-in began.
   public var intent: String
+
+  public init(
+    credential: OAuthCredential, identity: FederatedIdentity, additionalUserInfo: AdditionalUserInfo,
+    intent: String = "signIn"
+  ) {
+    self.credential = credential
+    self.identity = identity
+    self.additionalUserInfo = additionalUserInfo
+    self.intent = intent
+  }
 }

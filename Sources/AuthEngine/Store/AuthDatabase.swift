@@ -40,6 +40,7 @@ public final class AuthDatabase: Sendable {
         table.column("expiresAt", .datetime).notNull().indexed()
       }
     }
+    AccountsSchema.register(in: &migrator)
     return migrator
   }
 }

@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+
+/// Email/password accounts. Hashes (scrypt, `PasswordHasher`) live in the secret store under
+/// `password/<uid>`; SQLite only knows that a user has a password.
+extension Auth {
+  static let passwordNamespace = "password"
+  /// Failed sign-ins per email tolerated in `throttleWindow` before `auth/too-many-requests`.
+  static let maximumFailures = 5
+  static let throttleWindow: TimeInterval = 300
+
+  func passwordKey(_ uid: String) -> SecretKey { SecretKey(namespace: Self.passwordNamespace, id: uid) }
+
+  func checkedEmail(_ email: String) throws -> String {
+    guard let normalized = EmailAddress.normalize(email), EmailAddress.isValid(normalized) else {
+      throw AuthError(.invalidEmail, origin: .request)
+    }
+    return normalized
+  }
+
+  /// Firebase's `createUser(withEmail:password:)`: a new account, signed in.
+  public func createUser(email: String, password: Password) async throws -> AuthDataResult {
+    let email = try checkedEmail(email)
+    guard !PasswordHasher.isWeak(password) else { throw AuthError(.weakPassword, origin: .request) }
+    let perEmail = configuration.app.oneAccountPerEmail
+    let inUse: @Sendable (Database) throws -> Bool = { db in
+      try UserRecord.filter(Column("email") == email).fetchCount(db) > 0
+        || (perEmail && !(try Accounts.owners(db, email: email).isEmpty))
+    }
+    if try await read(inUse) { throw emailInUse(email) }
+    let uid = Base64URL.encode(environment.random.bytes(21))
+    try await environment.secrets.store(
+      StoredSecret(try passwords.hash(password)), for: passwordKey(uid), label: "AuthDesktop password hash")
+    let session = try await prepareSession()
+    let now = self.now
+    let outcome: (User, [String])
+    do {
+      outcome = try await write { db in
+        if try inUse(db) { throw self.emailInUse(email) }
+        let record = UserRecord(
+          uid: uid, email: email, emailVerified: false, displayName: nil, photoURL: nil, hasPassword: true,
+          creationDate: now, lastSignInDate: now)
+        try record.insert(db)
+        let ended = try self.activate(db, session, uid: uid, provider: "password", at: now)
+        return (try self.snapshot(db, record), ended)
+      }
+    } catch {
+      try? await environment.secrets.delete(passwordKey(uid))
+      try? await environment.secrets.delete(session.key)
+      throw error
+    }
+    return await finishPasswordSignIn(outcome, isNewUser: true)
+  }
+
+  /// Firebase's `signIn(withEmail:password:)`. Five failures within five minutes for an email
+  /// answer `auth/too-many-requests` until the window passes.
+  public func signIn(email: String, password: Password) async throws -> AuthDataResult {
+    let email = try checkedEmail(email)
+    let since = now - Self.throttleWindow
+    let (user, failures) = try await read { db in
+      (
+        try UserRecord.filter(Column("email") == email).filter(Column("hasPassword") == true).fetchOne(db),
+        try LoginFailureRecord.filter(Column("email") == email).filter(Column("at") > since).fetchCount(db)
+      )
+    }
+    guard failures < Self.maximumFailures else { throw AuthError(.tooManyRequests, origin: .request) }
+    guard let user else { throw AuthError(.userNotFound, origin: .request) }
+    let stored = try await environment.secrets.load(passwordKey(user.uid))
+    let now = self.now
+    guard let stored, passwords.verify(password, against: stored.reveal()) else {
+      try await write { db in try LoginFailureRecord(id: nil, email: email, at: now).insert(db) }
+      environment.logger.notice("password sign-in failed")
+      throw AuthError(.wrongPassword, origin: .request)
+    }
+    let session = try await prepareSession()
+    let outcome: (User, [String])
+    do {
+      outcome = try await write { db in
+        try LoginFailureRecord.filter(Column("email") == email).deleteAll(db)
+        try db.execute(sql: "UPDATE user SET lastSignInDate = ? WHERE uid = ?", arguments: [now, user.uid])
+        let ended = try self.activate(db, session, uid: user.uid, provider: "password", at: now)
+        return (try self.snapshot(db, try UserRecord.fetchOne(db, key: user.uid)!), ended)
+      }
+    } catch {
+      try? await environment.secrets.delete(session.key)
+      throw error
+    }
+    return await finishPasswordSignIn(outcome, isNewUser: false)
+  }
+
+  /// Sets a new password (needs a recent sign-in); adds the `password` method if the user had none.
+  func updatePassword(uid: String, to password: Password) async throws {
+    try await requireRecentLogin(uid)
+    guard !PasswordHasher.isWeak(password) else { throw AuthError(.weakPassword, origin: .request) }
+    try await environment.secrets.store(
+      StoredSecret(try passwords.hash(password)), for: passwordKey(uid), label: "AuthDesktop password hash")
+    try await write { db in try db.execute(sql: "UPDATE user SET hasPassword = 1 WHERE uid = ?", arguments: [uid]) }
+  }
+
+  private func finishPasswordSignIn(_ outcome: (User, [String]), isNewUser: Bool) async -> AuthDataResult {
+    await deleteSessionSecrets(outcome.1)
+    cachedIDToken = nil
+    environment.logger.info("signed in", metadata: ["provider": "password", "new": "\(isNewUser)"])
+    notify(outcome.0)
+    return AuthDataResult(
+      user: outcome.0, credential: nil,
+      additionalUserInfo: AdditionalUserInfo(providerID: "password", profile: [:], username: nil, isNewUser: isNewUser))
+  }
+
+  nonisolated func emailInUse(_ email: String) -> AuthError {
+    var error = AuthError(.emailAlreadyInUse, origin: .request)
+    error.email = email
+    return error
+  }
+}

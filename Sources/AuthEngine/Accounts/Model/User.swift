@@ -1,0 +1,73 @@
+import Foundation
+
+/// A signed-in user, as Firebase's `User`: a snapshot of the account plus the operations on it,
+/// which go through the `Auth` that produced it.
+public struct User: Sendable, Equatable {
+  /// Random and opaque; never derived from an email or a provider id.
+  public let uid: String
+  public let email: String?
+  public let emailVerified: Bool
+  public let displayName: String?
+  public let photoURL: String?
+  /// One entry per linked provider (`password` is not listed, as in Firebase).
+  public let providerData: [UserInfo]
+  public let metadata: UserMetadata
+  let auth: Auth
+
+  public static func == (lhs: User, rhs: User) -> Bool {
+    lhs.uid == rhs.uid && lhs.email == rhs.email && lhs.emailVerified == rhs.emailVerified
+      && lhs.displayName == rhs.displayName && lhs.photoURL == rhs.photoURL && lhs.providerData == rhs.providerData
+      && lhs.metadata == rhs.metadata
+  }
+
+  /// Links a provider account to this user (Firebase's `link(with:)`).
+  public func link(with result: ProviderSignInResult) async throws -> AuthDataResult {
+    try await auth.link(uid: uid, with: result)
+  }
+
+  /// Removes a linked provider; refuses to remove the last way to sign in.
+  public func unlink(fromProvider providerID: String) async throws -> User {
+    try await auth.unlink(uid: uid, providerID: providerID)
+  }
+
+  /// Proves again that the person at the keyboard is this user (for `delete()` and `updatePassword`).
+  public func reauthenticate(with result: ProviderSignInResult) async throws -> AuthDataResult {
+    try await auth.reauthenticate(uid: uid, with: result)
+  }
+
+  public func getIDToken(forceRefresh: Bool = false) async throws -> IDToken {
+    try await auth.getIDToken(uid: uid, forceRefresh: forceRefresh)
+  }
+
+  public func updatePassword(to password: Password) async throws {
+    try await auth.updatePassword(uid: uid, to: password)
+  }
+
+  /// Deletes the account, its linked identities and every secret it owns.
+  public func delete(revokeProviderTokens: Bool = true) async throws {
+    try await auth.delete(uid: uid, revokeProviderTokens: revokeProviderTokens)
+  }
+}
+
+/// One linked provider account (Firebase's `UserInfo`).
+public struct UserInfo: Sendable, Equatable, Codable {
+  public let providerID: String
+  /// The provider's stable id of the user.
+  public let uid: String
+  public let email: String?
+  public let displayName: String?
+  public let photoURL: String?
+}
+
+public struct UserMetadata: Sendable, Equatable, Codable {
+  public let creationDate: Date
+  public let lastSignInDate: Date
+}
+
+/// Firebase's `AuthDataResult`.
+public struct AuthDataResult: Sendable {
+  public let user: User
+  /// The provider credential of this sign-in (nil for email/password).
+  public let credential: OAuthCredential?
+  public let additionalUserInfo: AdditionalUserInfo?
+}

@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+
+/// Sign-in, link and reauthentication with a provider credential (Firebase's rules).
+extension Auth {
+  enum Decision: Sendable {
+    case existing(uid: String)
+    case new
+    case conflict(email: String, methods: [String])
+  }
+
+  nonisolated func decide(_ db: Database, _ identity: FederatedIdentity, oneAccountPerEmail: Bool) throws -> Decision {
+    if let existing = try Accounts.identity(db, providerID: identity.providerID, federatedID: identity.uid) {
+      return .existing(uid: existing.uid)
+    }
+    if oneAccountPerEmail, let email = EmailAddress.normalize(identity.email) {
+      for owner in try Accounts.owners(db, email: email).sorted() {
+        if let user = try UserRecord.fetchOne(db, key: owner) {
+          return .conflict(email: email, methods: try Accounts.signInMethods(db, user: user))
+        }
+      }
+    }
+    return .new
+  }
+
+  /// Signs in with a provider result: the known identity's user, or a new user — unless the email
+  /// belongs to another account (`auth/account-exists-with-different-credential`, with a pending
+  /// credential kept for `linkPendingCredential()`).
+  public func signIn(with result: ProviderSignInResult) async throws -> AuthDataResult {
+    let identity = result.identity
+    let perEmail = configuration.app.oneAccountPerEmail
+    if case .conflict(let email, let methods) = try await read({ db in
+      try self.decide(db, identity, oneAccountPerEmail: perEmail)
+    }) {
+      try await keepPendingCredential(result, email: email)
+      var error = AuthError(.accountExistsWithDifferentCredential, origin: .request, providerID: identity.providerID)
+      error.email = email
+      error.signInMethods = methods
+      throw error
+    }
+    try await vault.save(result.credential, uid: identity.uid)
+    let session = try await prepareSession()
+    let now = self.now
+    let outcome: (User, Bool, [String])
+    do {
+      outcome = try await write { db in
+        let isNew: Bool
+        let uid: String
+        switch try self.decide(db, identity, oneAccountPerEmail: perEmail) {
+        case .existing(let owner):
+          (uid, isNew) = (owner, false)
+        case .new:
+          (uid, isNew) = (Base64URL.encode(self.environment.random.bytes(21)), true)
+          try UserRecord(
+            uid: uid, email: EmailAddress.normalize(identity.email), emailVerified: identity.emailVerified,
+            displayName: identity.displayName, photoURL: identity.photoURL, hasPassword: false, creationDate: now,
+            lastSignInDate: now
+          ).insert(db)
+        case .conflict:
+          throw AuthError(.accountExistsWithDifferentCredential, origin: .request, providerID: identity.providerID)
+        }
+        try self.upsertIdentity(db, identity, uid: uid, at: now)
+        try db.execute(sql: "UPDATE user SET lastSignInDate = ? WHERE uid = ?", arguments: [now, uid])
+        let ended = try self.activate(db, session, uid: uid, provider: identity.providerID, at: now)
+        return (try self.snapshot(db, try UserRecord.fetchOne(db, key: uid)!), isNew, ended)
+      }
+    } catch {
+      try? await environment.secrets.delete(session.key)
+      await forgetCredentialIfUnlinked(identity)
+      throw error
+    }
+    await deleteSessionSecrets(outcome.2)
+    cachedIDToken = nil
+    environment.logger.info("signed in", metadata: ["provider": "\(identity.providerID)", "new": "\(outcome.1)"])
+    notify(outcome.0)
+    var info = result.additionalUserInfo
+    info.isNewUser = outcome.1
+    return AuthDataResult(user: outcome.0, credential: result.credential, additionalUserInfo: info)
+  }
+
+  /// Links a provider account to `uid` (which must be signed in).
+  func link(uid: String, with result: ProviderSignInResult) async throws -> AuthDataResult {
+    _ = try await requireSession(of: uid)
+    let identity = result.identity
+    let perEmail = configuration.app.oneAccountPerEmail
+    try await read { db in try self.checkLinkable(db, identity, to: uid, oneAccountPerEmail: perEmail, result: result) }
+    try await vault.save(result.credential, uid: identity.uid)
+    let now = self.now
+    let user: User
+    do {
+      user = try await write { db in
+        try self.checkLinkable(db, identity, to: uid, oneAccountPerEmail: perEmail, result: result)
+        try self.upsertIdentity(db, identity, uid: uid, at: now)
+        if let email = EmailAddress.normalize(identity.email) {
+          try db.execute(
+            sql: "UPDATE user SET email = ?, emailVerified = ? WHERE uid = ? AND email IS NULL",
+            arguments: [email, identity.emailVerified, uid])
+        }
+        return try self.snapshot(db, try UserRecord.fetchOne(db, key: uid)!)
+      }
+    } catch {
+      await forgetCredentialIfUnlinked(identity)
+      throw error
+    }
+    environment.logger.info("provider linked", metadata: ["provider": "\(identity.providerID)"])
+    notify(user)
+    return AuthDataResult(user: user, credential: result.credential, additionalUserInfo: result.additionalUserInfo)
+  }
+
+  nonisolated func checkLinkable(
+    _ db: Database, _ identity: FederatedIdentity, to uid: String, oneAccountPerEmail: Bool,
+    result: ProviderSignInResult
+  ) throws {
+    if let existing = try Accounts.identity(db, providerID: identity.providerID, federatedID: identity.uid) {
+      guard existing.uid == uid else {
+        var error = AuthError(.credentialAlreadyInUse, origin: .request, providerID: identity.providerID)
+        error.email = identity.email
+        error.updatedCredential = result.credential
+        throw error
+      }
+      throw AuthError(.providerAlreadyLinked, origin: .request, providerID: identity.providerID)
+    }
+    if try Accounts.identities(db, uid: uid).contains(where: { $0.providerID == identity.providerID }) {
+      throw AuthError(.providerAlreadyLinked, origin: .request, providerID: identity.providerID)
+    }
+    if oneAccountPerEmail, let email = EmailAddress.normalize(identity.email),
+      !(try Accounts.owners(db, email: email).subtracting([uid]).isEmpty)
+    {
+      var error = AuthError(.emailAlreadyInUse, origin: .request, providerID: identity.providerID)
+      error.email = email
+      throw error
+    }
+  }
+
+  nonisolated func upsertIdentity(_ db: Database, _ identity: FederatedIdentity, uid: String, at now: Date) throws {
+    var record =
+      try Accounts.identity(db, providerID: identity.providerID, federatedID: identity.uid)
+      ?? IdentityRecord(
+        providerID: identity.providerID, federatedID: identity.uid, uid: uid, email: nil, displayName: nil,
+        photoURL: nil, linkedAt: now)
+    record.email = EmailAddress.normalize(identity.email)
+    record.displayName = identity.displayName
+    record.photoURL = identity.photoURL
+    try record.save(db)
+  }
+
+  /// After a failed operation: the credential written for `identity` is deleted unless the identity is
+  /// (still) linked to someone.
+  func forgetCredentialIfUnlinked(_ identity: FederatedIdentity) async {
+    let linked =
+      (try? await read { db in
+        try Accounts.identity(db, providerID: identity.providerID, federatedID: identity.uid) != nil
+      }) ?? true
+    if !linked { try? await vault.delete(providerID: identity.providerID, uid: identity.uid) }
+  }
+}

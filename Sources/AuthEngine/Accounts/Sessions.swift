@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+
+/// Sessions: at most one active per data dir. Its refresh token lives in the secret store under
+/// `session/<id>`; ending a session deletes it (the local revocation).
+extension Auth {
+  static let sessionNamespace = "session"
+
+  struct NewSession: Sendable {
+    let id: String
+    var key: SecretKey { SecretKey(namespace: Auth.sessionNamespace, id: id) }
+  }
+
+  /// Writes a fresh session refresh token; the session row is inserted later by `activate`.
+  func prepareSession() async throws -> NewSession {
+    let session = NewSession(id: Base64URL.encode(environment.random.bytes(16)))
+    try await environment.secrets.store(
+      StoredSecret(environment.random.token(bytes: 32)), for: session.key, label: "AuthDesktop session")
+    return session
+  }
+
+  /// Inside a write transaction: ends the active sessions and starts `session` for `uid`. Returns the
+  /// ids of the sessions it ended (their secrets are deleted after the commit).
+  nonisolated func activate(_ db: Database, _ session: NewSession, uid: String, provider: String, at now: Date) throws
+    -> [String]
+  {
+    let ended = try SessionRecord.filter(Column("endedAt") == nil).fetchAll(db).map(\.id)
+    try db.execute(sql: "UPDATE session SET endedAt = ? WHERE endedAt IS NULL", arguments: [now])
+    try SessionRecord(id: session.id, uid: uid, signInProvider: provider, authTime: now, createdAt: now, endedAt: nil)
+      .insert(db)
+    return ended
+  }
+
+  func deleteSessionSecrets(_ ids: [String]) async {
+    for id in ids { try? await environment.secrets.delete(SecretKey(namespace: Self.sessionNamespace, id: id)) }
+  }
+
+  /// The active session, required to belong to `uid`.
+  func requireSession(of uid: String) async throws -> SessionRecord {
+    guard let session = try await read({ db in try Accounts.activeSession(db) }), session.uid == uid else {
+      throw AuthError(.noCurrentUser, origin: .request)
+    }
+    return session
+  }
+
+  /// `auth/requires-recent-login` unless `uid` signed in or reauthenticated within 5 minutes.
+  func requireRecentLogin(_ uid: String) async throws {
+    let session = try await requireSession(of: uid)
+    guard session.authTime >= now - Self.recentLoginWindow else {
+      throw AuthError(.requiresRecentLogin, origin: .request)
+    }
+  }
+
+  /// Ends the session and keeps the account. With `revokeProviderTokens`, the provider grants are
+  /// revoked too (where the provider offers it) and their tokens forgotten.
+  public func signOut(revokeProviderTokens: Bool = false) async throws {
+    let now = self.now
+    let (ended, identities) = try await write { db -> ([String], [IdentityRecord]) in
+      guard let session = try Accounts.activeSession(db) else { return ([], []) }
+      try db.execute(sql: "UPDATE session SET endedAt = ? WHERE endedAt IS NULL", arguments: [now])
+      return ([session.id], try Accounts.identities(db, uid: session.uid))
+    }
+    await deleteSessionSecrets(ended)
+    cachedIDToken = nil
+    if revokeProviderTokens { await revokeAndForget(identities) }
+    environment.logger.info("signed out")
+    notify(nil)
+  }
+
+  /// Revokes each identity's provider grant (best effort: a provider that is down must not block a
+  /// sign-out or a deletion) and deletes the stored tokens.
+  func revokeAndForget(_ identities: [IdentityRecord]) async {
+    for identity in identities {
+      if let credential = try? await vault.load(providerID: identity.providerID, uid: identity.federatedID) {
+        do {
+          try await providers.revoke(credential)
+        } catch {
+          environment.logger.notice(
+            "provider token revocation failed", metadata: ["provider": "\(identity.providerID)"])
+        }
+      }
+      try? await vault.delete(providerID: identity.providerID, uid: identity.federatedID)
+    }
+  }
+}

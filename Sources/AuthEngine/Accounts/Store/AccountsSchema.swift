@@ -1,0 +1,53 @@
+import GRDB
+
+/// Tables of the account layer. Secrets are never here: provider tokens, session refresh tokens,
+/// password hashes and pending credentials live in the `SecretStore`, keyed by the ids below.
+enum AccountsSchema {
+  static func register(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("v2-accounts") { db in
+      try db.create(table: "user") { table in
+        table.primaryKey("uid", .text)
+        table.column("email", .text).indexed()  // lowercased
+        table.column("emailVerified", .boolean).notNull()
+        table.column("displayName", .text)
+        table.column("photoURL", .text)
+        table.column("hasPassword", .boolean).notNull()
+        table.column("creationDate", .datetime).notNull()
+        table.column("lastSignInDate", .datetime).notNull()
+      }
+      // One row per linked provider account; (providerID, federatedID) is unique across all users.
+      try db.create(table: "identity") { table in
+        table.column("providerID", .text).notNull()
+        table.column("federatedID", .text).notNull()
+        table.column("uid", .text).notNull().indexed().references("user", onDelete: .cascade)
+        table.column("email", .text).indexed()
+        table.column("displayName", .text)
+        table.column("photoURL", .text)
+        table.column("linkedAt", .datetime).notNull()
+        table.primaryKey(["providerID", "federatedID"])
+        table.uniqueKey(["uid", "providerID"])
+      }
+      try db.create(table: "session") { table in
+        table.primaryKey("id", .text)
+        table.column("uid", .text).notNull().indexed().references("user", onDelete: .cascade)
+        table.column("signInProvider", .text).notNull()
+        table.column("authTime", .datetime).notNull()
+        table.column("createdAt", .datetime).notNull()
+        table.column("endedAt", .datetime)
+      }
+      try db.create(table: "pendingCredential") { table in
+        table.primaryKey("id", .text)
+        table.column("email", .text).notNull().indexed()
+        table.column("providerID", .text).notNull()
+        table.column("federatedID", .text).notNull()
+        table.column("createdAt", .datetime).notNull()
+        table.column("expiresAt", .datetime).notNull()
+      }
+      try db.create(table: "loginFailure") { table in
+        table.autoIncrementedPrimaryKey("id")
+        table.column("email", .text).notNull().indexed()
+        table.column("at", .datetime).notNull()
+      }
+    }
+  }
+}
