@@ -82,5 +82,3 @@ struct PendingCredentialBlob: Codable {
       intent: intent)
   }
 }
-
-

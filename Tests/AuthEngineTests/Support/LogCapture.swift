@@ -29,6 +29,7 @@ struct CapturingHandler: LogHandler {
 
   func log(event: LogEvent) {
     let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-    capture.append("\(event.level) \(event.message) \(merged.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " "))")
+    capture.append(
+      "\(event.level) \(event.message) \(merged.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " "))")
   }
 }
