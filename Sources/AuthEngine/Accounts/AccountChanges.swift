@@ -5,7 +5,7 @@ import GRDB
 extension Auth {
   func unlink(uid: String, providerID: String) async throws -> User {
     _ = try await requireSession(of: uid)
-    let (user, removed) = try await write { db -> (User, IdentityRecord) in
+    let user = try await withSecrets([], store: {}) { db -> (User, removed: [JournaledSecret]) in
       guard let record = try UserRecord.fetchOne(db, key: uid) else { throw AuthError(.userNotFound, origin: .request) }
       guard let identity = try Accounts.identities(db, uid: uid).first(where: { $0.providerID == providerID }) else {
         throw AuthError(.noSuchProvider, origin: .request, providerID: providerID)
@@ -14,9 +14,8 @@ extension Auth {
         throw AuthError(.lastSignInMethod, origin: .request, providerID: providerID)
       }
       try identity.delete(db)
-      return (try self.snapshot(db, record), identity)
+      return (try self.snapshot(db, record), [.credential(identity.providerID, identity.federatedID)])
     }
-    try? await vault.delete(providerID: removed.providerID, uid: removed.federatedID)
     environment.logger.info("provider unlinked", metadata: ["provider": "\(providerID)"])
     notify(user)
     return user
@@ -59,14 +58,15 @@ extension Auth {
         }
       }
     }
-    let sessions = try await write { db -> [String] in
+    let passwordSecret = self.passwordSecret(uid)
+    try await withSecrets([], store: {}) { db -> ((), removed: [JournaledSecret]) in
       let sessions = try String.fetchAll(db, sql: "SELECT id FROM session WHERE uid = ?", arguments: [uid])
+      let credentials = try Accounts.identities(db, uid: uid).map {
+        JournaledSecret.credential($0.providerID, $0.federatedID)
+      }
       _ = try UserRecord.deleteOne(db, key: uid)  // identities and sessions cascade
-      return sessions
+      return ((), credentials + sessions.map { NewSession(id: $0).journaled } + [passwordSecret])
     }
-    for identity in identities { try? await vault.delete(providerID: identity.providerID, uid: identity.federatedID) }
-    await deleteSessionSecrets(sessions)
-    try? await environment.secrets.delete(SecretKey(namespace: Self.passwordNamespace, id: uid))
     cachedIDToken = nil
     environment.logger.info("account deleted")
     notify(nil)

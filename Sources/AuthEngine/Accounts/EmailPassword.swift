@@ -9,7 +9,10 @@ extension Auth {
   static let maximumFailures = 5
   static let throttleWindow: TimeInterval = 300
 
-  func passwordKey(_ uid: String) -> SecretKey { SecretKey(namespace: Self.passwordNamespace, id: uid) }
+  nonisolated func passwordKey(_ uid: String) -> SecretKey { SecretKey(namespace: Self.passwordNamespace, id: uid) }
+  nonisolated func passwordSecret(_ uid: String) -> JournaledSecret {
+    JournaledSecret(key: passwordKey(uid), reference: .password(uid: uid))
+  }
 
   func checkedEmail(_ email: String) throws -> String {
     guard let normalized = EmailAddress.normalize(email), EmailAddress.isValid(normalized) else {
@@ -29,27 +32,25 @@ extension Auth {
     }
     if try await read(inUse) { throw emailInUse(email) }
     let uid = Base64URL.encode(environment.random.bytes(21))
-    try await environment.secrets.store(
-      StoredSecret(try passwords.hash(password)), for: passwordKey(uid), label: "AuthDesktop password hash")
-    let session = try await prepareSession()
+    let hash = StoredSecret(try passwords.hash(password))
+    let session = newSession()
     let now = self.now
-    let outcome: (User, [String])
-    do {
-      outcome = try await write { db in
-        if try inUse(db) { throw self.emailInUse(email) }
-        let record = UserRecord(
-          uid: uid, email: email, emailVerified: false, displayName: nil, photoURL: nil, hasPassword: true,
-          creationDate: now, lastSignInDate: now)
-        try record.insert(db)
-        let ended = try self.activate(db, session, uid: uid, provider: "password", at: now)
-        return (try self.snapshot(db, record), ended)
+    let user = try await withSecrets(
+      [passwordSecret(uid), session.journaled],
+      store: {
+        try await environment.secrets.store(hash, for: passwordKey(uid), label: "AuthDesktop password hash")
+        try await storeToken(session)
       }
-    } catch {
-      try? await environment.secrets.delete(passwordKey(uid))
-      try? await environment.secrets.delete(session.key)
-      throw error
+    ) { db -> (User, removed: [JournaledSecret]) in
+      if try inUse(db) { throw self.emailInUse(email) }
+      let record = UserRecord(
+        uid: uid, email: email, emailVerified: false, displayName: nil, photoURL: nil, hasPassword: true,
+        creationDate: now, lastSignInDate: now)
+      try record.insert(db)
+      let ended = try self.activate(db, session, uid: uid, provider: "password", at: now)
+      return (try self.snapshot(db, record), ended)
     }
-    return await finishPasswordSignIn(outcome, isNewUser: true)
+    return finishPasswordSignIn(user, isNewUser: true)
   }
 
   /// Firebase's `signIn(withEmail:password:)`. Five failures within five minutes for an email
@@ -72,38 +73,37 @@ extension Auth {
       environment.logger.notice("password sign-in failed")
       throw AuthError(.wrongPassword, origin: .request)
     }
-    let session = try await prepareSession()
-    let outcome: (User, [String])
-    do {
-      outcome = try await write { db in
-        try LoginFailureRecord.filter(Column("email") == email).deleteAll(db)
-        try db.execute(sql: "UPDATE user SET lastSignInDate = ? WHERE uid = ?", arguments: [now, user.uid])
-        let ended = try self.activate(db, session, uid: user.uid, provider: "password", at: now)
-        return (try self.snapshot(db, try UserRecord.fetchOne(db, key: user.uid)!), ended)
-      }
-    } catch {
-      try? await environment.secrets.delete(session.key)
-      throw error
+    let session = newSession()
+    let signedIn = try await withSecrets([session.journaled], store: { try await storeToken(session) }) {
+      db -> (User, removed: [JournaledSecret]) in
+      try LoginFailureRecord.filter(Column("email") == email).deleteAll(db)
+      try db.execute(sql: "UPDATE user SET lastSignInDate = ? WHERE uid = ?", arguments: [now, user.uid])
+      let ended = try self.activate(db, session, uid: user.uid, provider: "password", at: now)
+      return (try self.snapshot(db, try UserRecord.fetchOne(db, key: user.uid)!), ended)
     }
-    return await finishPasswordSignIn(outcome, isNewUser: false)
+    return finishPasswordSignIn(signedIn, isNewUser: false)
   }
 
   /// Sets a new password (needs a recent sign-in); adds the `password` method if the user had none.
   func updatePassword(uid: String, to password: Password) async throws {
     try await requireRecentLogin(uid)
     guard !PasswordHasher.isWeak(password) else { throw AuthError(.weakPassword, origin: .request) }
-    try await environment.secrets.store(
-      StoredSecret(try passwords.hash(password)), for: passwordKey(uid), label: "AuthDesktop password hash")
-    try await write { db in try db.execute(sql: "UPDATE user SET hasPassword = 1 WHERE uid = ?", arguments: [uid]) }
+    let hash = StoredSecret(try passwords.hash(password))
+    try await withSecrets(
+      [passwordSecret(uid)],
+      store: { try await environment.secrets.store(hash, for: passwordKey(uid), label: "AuthDesktop password hash") }
+    ) { db -> ((), removed: [JournaledSecret]) in
+      try db.execute(sql: "UPDATE user SET hasPassword = 1 WHERE uid = ?", arguments: [uid])
+      return ((), [])
+    }
   }
 
-  private func finishPasswordSignIn(_ outcome: (User, [String]), isNewUser: Bool) async -> AuthDataResult {
-    await deleteSessionSecrets(outcome.1)
+  private func finishPasswordSignIn(_ user: User, isNewUser: Bool) -> AuthDataResult {
     cachedIDToken = nil
     environment.logger.info("signed in", metadata: ["provider": "password", "new": "\(isNewUser)"])
-    notify(outcome.0)
+    notify(user)
     return AuthDataResult(
-      user: outcome.0, credential: nil,
+      user: user, credential: nil,
       additionalUserInfo: AdditionalUserInfo(providerID: "password", profile: [:], username: nil, isNewUser: isNewUser))
   }
 

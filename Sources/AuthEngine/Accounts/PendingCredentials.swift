@@ -9,21 +9,20 @@ extension Auth {
   func keepPendingCredential(_ result: ProviderSignInResult, email: String) async throws {
     let id = Base64URL.encode(environment.random.bytes(16))
     let key = SecretKey(namespace: Self.pendingCredentialNamespace, id: id)
-    let blob = PendingCredentialBlob(result)
-    try await environment.secrets.store(
-      StoredSecret(String(decoding: try JSONEncoder().encode(blob), as: UTF8.self)), for: key,
-      label: "AuthDesktop credential waiting to be linked (\(result.identity.providerID))")
+    let blob = StoredSecret(String(decoding: try JSONEncoder().encode(PendingCredentialBlob(result)), as: UTF8.self))
     let now = self.now
-    do {
-      try await write { db in
-        try PendingCredentialRecord(
-          id: id, email: email, providerID: result.identity.providerID, federatedID: result.identity.uid,
-          createdAt: now, expiresAt: now + Auth.pendingCredentialLifetime
-        ).insert(db)
+    try await withSecrets(
+      [JournaledSecret(key: key, reference: .pendingCredential(id))],
+      store: {
+        try await environment.secrets.store(
+          blob, for: key, label: "AuthDesktop credential waiting to be linked (\(result.identity.providerID))")
       }
-    } catch {
-      try? await environment.secrets.delete(key)
-      throw error
+    ) { db -> ((), removed: [JournaledSecret]) in
+      try PendingCredentialRecord(
+        id: id, email: email, providerID: result.identity.providerID, federatedID: result.identity.uid,
+        createdAt: now, expiresAt: now + Auth.pendingCredentialLifetime
+      ).insert(db)
+      return ((), [])
     }
   }
 
@@ -54,8 +53,11 @@ extension Auth {
   }
 
   func dropPendingCredential(_ id: String) async {
-    _ = try? await write { db in try PendingCredentialRecord.deleteOne(db, key: id) }
-    try? await environment.secrets.delete(SecretKey(namespace: Self.pendingCredentialNamespace, id: id))
+    let key = SecretKey(namespace: Self.pendingCredentialNamespace, id: id)
+    _ = try? await withSecrets([], store: {}) { db -> ((), removed: [JournaledSecret]) in
+      _ = try PendingCredentialRecord.deleteOne(db, key: id)
+      return ((), [JournaledSecret(key: key, reference: .pendingCredential(id))])
+    }
   }
 }
 

@@ -38,38 +38,35 @@ extension Auth {
       error.signInMethods = methods
       throw error
     }
-    try await vault.save(result.credential, uid: identity.uid)
-    let session = try await prepareSession()
+    let session = newSession()
     let now = self.now
-    let outcome: (User, Bool, [String])
-    do {
-      outcome = try await write { db in
-        let isNew: Bool
-        let uid: String
-        switch try self.decide(db, identity, oneAccountPerEmail: perEmail) {
-        case .existing(let owner):
-          (uid, isNew) = (owner, false)
-        case .new:
-          (uid, isNew) = (Base64URL.encode(self.environment.random.bytes(21)), true)
-          try UserRecord(
-            uid: uid, email: EmailAddress.normalize(identity.email), emailVerified: identity.emailVerified,
-            displayName: identity.displayName, photoURL: identity.photoURL, hasPassword: false, creationDate: now,
-            lastSignInDate: now
-          ).insert(db)
-        case .conflict:
-          throw AuthError(.accountExistsWithDifferentCredential, origin: .request, providerID: identity.providerID)
-        }
-        try self.upsertIdentity(db, identity, uid: uid, at: now)
-        try db.execute(sql: "UPDATE user SET lastSignInDate = ? WHERE uid = ?", arguments: [now, uid])
-        let ended = try self.activate(db, session, uid: uid, provider: identity.providerID, at: now)
-        return (try self.snapshot(db, try UserRecord.fetchOne(db, key: uid)!), isNew, ended)
+    let outcome = try await withSecrets(
+      [.credential(identity.providerID, identity.uid), session.journaled],
+      store: {
+        try await vault.save(result.credential, uid: identity.uid)
+        try await storeToken(session)
       }
-    } catch {
-      try? await environment.secrets.delete(session.key)
-      await forgetCredentialIfUnlinked(identity)
-      throw error
+    ) { db -> ((User, Bool), removed: [JournaledSecret]) in
+      let isNew: Bool
+      let uid: String
+      switch try self.decide(db, identity, oneAccountPerEmail: perEmail) {
+      case .existing(let owner):
+        (uid, isNew) = (owner, false)
+      case .new:
+        (uid, isNew) = (Base64URL.encode(self.environment.random.bytes(21)), true)
+        try UserRecord(
+          uid: uid, email: EmailAddress.normalize(identity.email), emailVerified: identity.emailVerified,
+          displayName: identity.displayName, photoURL: identity.photoURL, hasPassword: false, creationDate: now,
+          lastSignInDate: now
+        ).insert(db)
+      case .conflict:
+        throw AuthError(.accountExistsWithDifferentCredential, origin: .request, providerID: identity.providerID)
+      }
+      try self.upsertIdentity(db, identity, uid: uid, at: now)
+      try db.execute(sql: "UPDATE user SET lastSignInDate = ? WHERE uid = ?", arguments: [now, uid])
+      let ended = try self.activate(db, session, uid: uid, provider: identity.providerID, at: now)
+      return ((try self.snapshot(db, try UserRecord.fetchOne(db, key: uid)!), isNew), ended)
     }
-    await deleteSessionSecrets(outcome.2)
     cachedIDToken = nil
     environment.logger.info("signed in", metadata: ["provider": "\(identity.providerID)", "new": "\(outcome.1)"])
     notify(outcome.0)
@@ -84,23 +81,19 @@ extension Auth {
     let identity = result.identity
     let perEmail = configuration.app.oneAccountPerEmail
     try await read { db in try self.checkLinkable(db, identity, to: uid, oneAccountPerEmail: perEmail, result: result) }
-    try await vault.save(result.credential, uid: identity.uid)
     let now = self.now
-    let user: User
-    do {
-      user = try await write { db in
-        try self.checkLinkable(db, identity, to: uid, oneAccountPerEmail: perEmail, result: result)
-        try self.upsertIdentity(db, identity, uid: uid, at: now)
-        if let email = EmailAddress.normalize(identity.email) {
-          try db.execute(
-            sql: "UPDATE user SET email = ?, emailVerified = ? WHERE uid = ? AND email IS NULL",
-            arguments: [email, identity.emailVerified, uid])
-        }
-        return try self.snapshot(db, try UserRecord.fetchOne(db, key: uid)!)
+    let user = try await withSecrets(
+      [.credential(identity.providerID, identity.uid)],
+      store: { try await vault.save(result.credential, uid: identity.uid) }
+    ) { db -> (User, removed: [JournaledSecret]) in
+      try self.checkLinkable(db, identity, to: uid, oneAccountPerEmail: perEmail, result: result)
+      try self.upsertIdentity(db, identity, uid: uid, at: now)
+      if let email = EmailAddress.normalize(identity.email) {
+        try db.execute(
+          sql: "UPDATE user SET email = ?, emailVerified = ? WHERE uid = ? AND email IS NULL",
+          arguments: [email, identity.emailVerified, uid])
       }
-    } catch {
-      await forgetCredentialIfUnlinked(identity)
-      throw error
+      return (try self.snapshot(db, try UserRecord.fetchOne(db, key: uid)!), [])
     }
     environment.logger.info("provider linked", metadata: ["provider": "\(identity.providerID)"])
     notify(user)
@@ -144,13 +137,4 @@ extension Auth {
     try record.save(db)
   }
 
-  /// After a failed operation: the credential written for `identity` is deleted unless the identity is
-  /// (still) linked to someone.
-  func forgetCredentialIfUnlinked(_ identity: FederatedIdentity) async {
-    let linked =
-      (try? await read { db in
-        try Accounts.identity(db, providerID: identity.providerID, federatedID: identity.uid) != nil
-      }) ?? true
-    if !linked { try? await vault.delete(providerID: identity.providerID, uid: identity.uid) }
-  }
 }

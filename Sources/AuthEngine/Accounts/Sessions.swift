@@ -9,30 +9,32 @@ extension Auth {
   struct NewSession: Sendable {
     let id: String
     var key: SecretKey { SecretKey(namespace: Auth.sessionNamespace, id: id) }
+    var journaled: JournaledSecret { JournaledSecret(key: key, reference: .session(id)) }
   }
 
-  /// Writes a fresh session refresh token; the session row is inserted later by `activate`.
-  func prepareSession() async throws -> NewSession {
-    let session = NewSession(id: Base64URL.encode(environment.random.bytes(16)))
+  func newSession() -> NewSession { NewSession(id: Base64URL.encode(environment.random.bytes(16))) }
+
+  /// Writes the session's refresh token (before the transaction that activates it).
+  func storeToken(_ session: NewSession) async throws {
     try await environment.secrets.store(
       StoredSecret(environment.random.token(bytes: 32)), for: session.key, label: "AuthDesktop session")
-    return session
   }
 
   /// Inside a write transaction: ends the active sessions and starts `session` for `uid`. Returns the
-  /// ids of the sessions it ended (their secrets are deleted after the commit).
+  /// ended sessions' secrets (deleted after the commit).
   nonisolated func activate(_ db: Database, _ session: NewSession, uid: String, provider: String, at now: Date) throws
-    -> [String]
+    -> [JournaledSecret]
   {
-    let ended = try SessionRecord.filter(Column("endedAt") == nil).fetchAll(db).map(\.id)
-    try db.execute(sql: "UPDATE session SET endedAt = ? WHERE endedAt IS NULL", arguments: [now])
+    let ended = try endSessions(db, at: now)
     try SessionRecord(id: session.id, uid: uid, signInProvider: provider, authTime: now, createdAt: now, endedAt: nil)
       .insert(db)
     return ended
   }
 
-  func deleteSessionSecrets(_ ids: [String]) async {
-    for id in ids { try? await environment.secrets.delete(SecretKey(namespace: Self.sessionNamespace, id: id)) }
+  nonisolated func endSessions(_ db: Database, at now: Date) throws -> [JournaledSecret] {
+    let ended = try SessionRecord.filter(Column("endedAt") == nil).fetchAll(db).map { NewSession(id: $0.id).journaled }
+    try db.execute(sql: "UPDATE session SET endedAt = ? WHERE endedAt IS NULL", arguments: [now])
+    return ended
   }
 
   /// The active session, required to belong to `uid`.
@@ -55,12 +57,10 @@ extension Auth {
   /// revoked too (where the provider offers it) and their tokens forgotten.
   public func signOut(revokeProviderTokens: Bool = false) async throws {
     let now = self.now
-    let (ended, identities) = try await write { db -> ([String], [IdentityRecord]) in
+    let identities = try await withSecrets([], store: {}) { db -> ([IdentityRecord], removed: [JournaledSecret]) in
       guard let session = try Accounts.activeSession(db) else { return ([], []) }
-      try db.execute(sql: "UPDATE session SET endedAt = ? WHERE endedAt IS NULL", arguments: [now])
-      return ([session.id], try Accounts.identities(db, uid: session.uid))
+      return (try Accounts.identities(db, uid: session.uid), try self.endSessions(db, at: now))
     }
-    await deleteSessionSecrets(ended)
     cachedIDToken = nil
     if revokeProviderTokens { await revokeAndForget(identities) }
     environment.logger.info("signed out")

@@ -49,5 +49,20 @@ enum AccountsSchema {
         table.column("at", .datetime).notNull()
       }
     }
+    // Secrets in flight: written before the transaction that makes them reachable, or due for deletion
+    // after the one that made them unreachable. A row outliving its process marks an interrupted
+    // operation; `Auth.recoverInterruptedOperations()` deletes the secret unless something references it.
+    migrator.registerMigration("v3-secret-journal") { db in
+      try db.create(table: "secretJournal") { table in
+        table.autoIncrementedPrimaryKey("id")
+        table.column("namespace", .text).notNull()
+        table.column("secretID", .text).notNull()
+        /// What would reference the secret: `identity:<provider>\n<federated id>`, `session:<id>`,
+        /// `password:<uid>` or `pending:<id>`.
+        table.column("reference", .text).notNull()
+        table.column("pid", .integer).notNull()
+        table.column("createdAt", .datetime).notNull()
+      }
+    }
   }
 }

@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+
+/// How every account operation touches secrets and rows, so that a process killed at any point leaves
+/// the old state or the new one, and no secret nobody can reach:
+/// 1. journal the secrets about to be written (their own small transaction);
+/// 2. write them to the secret store;
+/// 3. one transaction applies the change, clears those journal rows, and journals the secrets the
+///    change made unreachable;
+/// 4. delete those secrets and clear their rows.
+/// After a crash, `recoverInterruptedOperations()` finishes steps 2 and 4 from the journal.
+extension Auth {
+  func fault(_ point: String) { environment.faultInjection?(point) }
+
+  func withSecrets<T: Sendable>(
+    _ secrets: [JournaledSecret], store: () async throws -> Void,
+    apply: @Sendable @escaping (Database) throws -> (T, removed: [JournaledSecret])
+  ) async throws -> T {
+    let now = self.now
+    let ids = secrets.isEmpty ? [] : try await write { db in try SecretJournal.add(db, secrets, at: now) }
+    let outcome: (T, [JournaledSecret], [Int64])
+    do {
+      try await store()
+      fault("secrets-written")
+      outcome = try await write { db in
+        let (value, removed) = try apply(db)
+        try SecretJournal.clear(db, ids)
+        return (value, removed, try SecretJournal.add(db, removed, at: now))
+      }
+    } catch {
+      await rollBack(secrets, journal: ids)
+      throw error
+    }
+    fault("committed")
+    await remove(outcome.1, journal: outcome.2)
+    return outcome.0
+  }
+
+  /// Deletes secrets no row references any more, and their journal rows.
+  func remove(_ secrets: [JournaledSecret], journal ids: [Int64]) async {
+    var done: [Int64] = []
+    for (secret, id) in zip(secrets, ids) {
+      do {
+        try await environment.secrets.delete(secret.key)
+        done.append(id)
+      } catch {
+        environment.logger.notice("a secret could not be deleted yet; it stays journaled")
+      }
+    }
+    let cleared = done
+    _ = try? await write { db in try SecretJournal.clear(db, cleared) }
+  }
+
+  /// After a failed step 2 or 3: the secrets written for the operation go, unless a row references
+  /// them (a credential replaced for an identity that stays linked).
+  func rollBack(_ secrets: [JournaledSecret], journal ids: [Int64]) async {
+    var orphans: [JournaledSecret] = []
+    for secret in secrets {
+      let referenced =
+        (try? await read { db in try JournaledSecret.isReferenced(db, encoded: secret.encodedReference) })
+      if referenced == false { orphans.append(secret) }
+    }
+    for secret in orphans { try? await environment.secrets.delete(secret.key) }
+    _ = try? await write { db in try SecretJournal.clear(db, ids) }
+  }
+
+  /// Finishes what interrupted operations left: every journal row of a process that is gone (or an
+  /// hour old) has its secret deleted unless a row references it. Returns how many secrets it deleted.
+  @discardableResult
+  public func recoverInterruptedOperations() async throws -> Int {
+    let now = self.now
+    let rows = try await read { db in
+      try Row.fetchAll(db, sql: "SELECT id, namespace, secretID, reference, pid, createdAt FROM secretJournal")
+        .map { row -> (Int64, SecretKey, String, Int64, Date) in
+          (
+            row["id"], SecretKey(namespace: row["namespace"], id: row["secretID"]), row["reference"], row["pid"],
+            row["createdAt"]
+          )
+        }
+    }
+    var deleted = 0
+    for (id, key, reference, pid, createdAt) in rows
+    where SecretJournal.isAbandoned(pid: pid, createdAt: createdAt, now: now) {
+      if try await !read({ db in try JournaledSecret.isReferenced(db, encoded: reference) }) {
+        try await environment.secrets.delete(key)
+        deleted += 1
+      }
+      try await write { db in try SecretJournal.clear(db, [id]) }
+    }
+    if deleted > 0 {
+      environment.logger.notice("removed secrets of interrupted operations", metadata: ["count": "\(deleted)"])
+    }
+    return deleted
+  }
+}
