@@ -1,0 +1,138 @@
+import AuthEngine
+import Foundation
+import GRDB
+import Testing
+
+/// A child process is killed (SIGKILL) at injected points of sign-in and link; afterwards the store
+/// holds the old state or the new one, and after recovery no secret is left that nothing references.
+/// The secrets are in a `FileSecretStore` so that they outlive the child.
+@Suite struct CrashSafetyTests {
+  static func auth(_ directory: String, killAt point: String? = nil) throws -> Auth {
+    let url = URL(fileURLWithPath: directory)
+    let database = try AuthDatabase(directory: url)
+    var environment = AuthEnvironment(
+      transport: InMemoryHTTPTransport { _ in HTTPResponse(status: 503) }, secrets: FileSecretStore(dataDirectory: url),
+      pending: SQLitePendingAuthorizationStore(database: database))
+    if let point { environment.faultInjection = { if $0 == point { kill(getpid(), SIGKILL) } } }
+    return Auth(
+      configuration: AuthConfiguration(), environment: environment, database: database,
+      passwordHasher: PasswordHasher(cost: .testing, random: SystemRandomSource()))
+  }
+
+  static func newDirectory() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("auth-crash-\(UUID().uuidString)").path
+  }
+
+  /// Row counts and the secrets of each namespace, after recovery.
+  struct Snapshot: Sendable {
+    var users = 0, identities = 0, activeSessions = 0, journal = 0
+    var orphans: [String] = []
+  }
+
+  static func inspect(_ directory: String) async throws -> Snapshot {
+    let auth = try Self.auth(directory)
+    try await auth.recoverInterruptedOperations()
+    let url = URL(fileURLWithPath: directory)
+    let queue = try DatabaseQueue(path: url.appendingPathComponent(AuthDatabase.fileName).path)
+    let read: (Snapshot, Set<String>) = try await queue.read { db -> (Snapshot, Set<String>) in
+      var snapshot = Snapshot()
+      var referenced: Set<String> = []
+      snapshot.users = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0
+      snapshot.identities = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM identity") ?? 0
+      snapshot.activeSessions = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session WHERE endedAt IS NULL") ?? 0
+      snapshot.journal = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM secretJournal") ?? 0
+      for row in try Row.fetchAll(db, sql: "SELECT providerID, federatedID FROM identity") {
+        referenced.insert("credential/" + CredentialVault.key(providerID: row[0], uid: row[1]).id)
+      }
+      for id in try String.fetchAll(db, sql: "SELECT id FROM session WHERE endedAt IS NULL") {
+        referenced.insert("session/\(id)")
+      }
+      for uid in try String.fetchAll(db, sql: "SELECT uid FROM user WHERE hasPassword") {
+        referenced.insert("password/\(uid)")
+      }
+      for id in try String.fetchAll(db, sql: "SELECT id FROM pendingCredential") {
+        referenced.insert("pending-credential/\(id)")
+      }
+      return (snapshot, referenced)
+    }
+    var snapshot = read.0
+    let referenced = read.1
+    let store = FileSecretStore(dataDirectory: url)
+    for namespace in [CredentialVault.namespace, "session", "password", "pending-credential"] {
+      for id in try await store.ids(in: namespace) where !referenced.contains("\(namespace)/\(id)") {
+        snapshot.orphans.append("\(namespace)/\(id)")
+      }
+    }
+    return snapshot
+  }
+
+  @Test(arguments: ["secrets-written", "committed"])
+  func killedDuringSignIn(point: String) async throws {
+    let directory = Self.newDirectory()
+    await #expect(processExitsWith: .signal(SIGKILL)) { [directory = directory as String, point = point as String] in
+      let auth = try CrashSafetyTests.auth(directory, killAt: point)
+      _ = try await auth.signIn(with: AccountHarness.result("github.com", "1001", email: "a@example.com"))
+    }
+    let after = try await Self.inspect(directory)
+    #expect(after.orphans.isEmpty, "orphan secrets: \(after.orphans)")
+    #expect(after.journal == 0)
+    let old = after.users == 0 && after.identities == 0 && after.activeSessions == 0
+    let new = after.users == 1 && after.identities == 1 && after.activeSessions == 1
+    #expect(old || new, "neither the old nor the new state: \(after)")
+    #expect(new == (point == "committed"))
+  }
+
+  @Test(arguments: ["secrets-written", "committed"])
+  func killedDuringLink(point: String) async throws {
+    let directory = Self.newDirectory()
+    _ = try await Self.auth(directory).signIn(with: AccountHarness.result("github.com", "1", email: "a@example.com"))
+    await #expect(processExitsWith: .signal(SIGKILL)) { [directory = directory as String, point = point as String] in
+      let auth = try CrashSafetyTests.auth(directory, killAt: point)
+      let user = try await auth.currentUser()!
+      _ = try await user.link(with: AccountHarness.result("twitter.com", "2"))
+    }
+    let after = try await Self.inspect(directory)
+    #expect(after.orphans.isEmpty, "orphan secrets: \(after.orphans)")
+    #expect(after.users == 1 && after.activeSessions == 1)
+    #expect(after.identities == (point == "committed" ? 2 : 1))
+  }
+
+  @Test func killedBetweenCommitAndSecretDeletionOnUnlink() async throws {
+    let directory = Self.newDirectory()
+    let auth = try Self.auth(directory)
+    let user = try await auth.signIn(with: AccountHarness.result("github.com", "1")).user
+    _ = try await user.link(with: AccountHarness.result("twitter.com", "2"))
+    await #expect(processExitsWith: .signal(SIGKILL)) { [directory = directory as String] in
+      let auth = try CrashSafetyTests.auth(directory, killAt: "committed")
+      _ = try await auth.currentUser()!.unlink(fromProvider: "twitter.com")
+    }
+    let after = try await Self.inspect(directory)
+    #expect(after.identities == 1)
+    #expect(after.orphans.isEmpty, "the unlinked credential outlived the crash: \(after.orphans)")
+  }
+
+  /// Two processes sign in at once on one data dir (as the window and a CLI may): every operation
+  /// succeeds (busy timeout, WAL), the shared identity gets exactly one account.
+  @Test func twoProcessesSignInAtOnce() async throws {
+    let directory = Self.newDirectory()
+    _ = try Self.auth(directory)  // create and migrate first
+    await withTaskGroup(of: Void.self) { group in
+      for process in 0..<2 {
+        group.addTask {
+          await #expect(processExitsWith: .success) { [directory = directory as String, process = process as Int] in
+            let auth = try CrashSafetyTests.auth(directory)
+            for index in 0..<15 {
+              _ = try await auth.signIn(with: AccountHarness.result("github.com", "p\(process)-\(index)"))
+              _ = try await auth.signIn(with: AccountHarness.result("twitter.com", "shared"))
+            }
+          }
+        }
+      }
+    }
+    let after = try await Self.inspect(directory)
+    #expect(after.users == 31, "30 own accounts and one shared")
+    #expect(after.identities == 31)
+    #expect(after.activeSessions == 1)
+    #expect(after.orphans.isEmpty)
+  }
+}
