@@ -47,17 +47,7 @@ extension Auth {
   func delete(uid: String, revokeProviderTokens: Bool) async throws {
     try await requireRecentLogin(uid)
     let identities = try await read { db in try Accounts.identities(db, uid: uid) }
-    if revokeProviderTokens {
-      for identity in identities {
-        guard let credential = try? await vault.load(providerID: identity.providerID, uid: identity.federatedID) else {
-          continue
-        }
-        do { try await providers.revoke(credential) } catch {
-          environment.logger.notice(
-            "provider token revocation failed", metadata: ["provider": "\(identity.providerID)"])
-        }
-      }
-    }
+    if revokeProviderTokens { await revokeGrants(identities) }
     let passwordSecret = self.passwordSecret(uid)
     try await withSecrets([], store: {}) { db -> ((), removed: [JournaledSecret]) in
       let sessions = try String.fetchAll(db, sql: "SELECT id FROM session WHERE uid = ?", arguments: [uid])

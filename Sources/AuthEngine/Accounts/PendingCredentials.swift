@@ -7,6 +7,7 @@ extension Auth {
   static let pendingCredentialNamespace = "pending-credential"
 
   func keepPendingCredential(_ result: ProviderSignInResult, email: String) async throws {
+    await dropExpiredPendingCredentials()
     let id = Base64URL.encode(environment.random.bytes(16))
     let key = SecretKey(namespace: Self.pendingCredentialNamespace, id: id)
     let blob = StoredSecret(String(decoding: try JSONEncoder().encode(PendingCredentialBlob(result)), as: UTF8.self))
@@ -50,6 +51,15 @@ extension Auth {
     let result = try await link(uid: uid, with: blob.result)
     await dropPendingCredential(record.id)
     return result
+  }
+
+  func dropExpiredPendingCredentials() async {
+    let now = self.now
+    let expired =
+      (try? await read { db in
+        try String.fetchAll(db, sql: "SELECT id FROM pendingCredential WHERE expiresAt <= ?", arguments: [now])
+      }) ?? []
+    for id in expired { await dropPendingCredential(id) }
   }
 
   func dropPendingCredential(_ id: String) async {

@@ -67,19 +67,24 @@ extension Auth {
     notify(nil)
   }
 
-  /// Revokes each identity's provider grant (best effort: a provider that is down must not block a
-  /// sign-out or a deletion) and deletes the stored tokens.
-  func revokeAndForget(_ identities: [IdentityRecord]) async {
+  /// Revokes each identity's provider grant, best effort: a provider that is down must not block a
+  /// sign-out or a deletion.
+  func revokeGrants(_ identities: [IdentityRecord]) async {
     for identity in identities {
-      if let credential = try? await vault.load(providerID: identity.providerID, uid: identity.federatedID) {
-        do {
-          try await providers.revoke(credential)
-        } catch {
-          environment.logger.notice(
-            "provider token revocation failed", metadata: ["provider": "\(identity.providerID)"])
-        }
+      guard let credential = try? await vault.load(providerID: identity.providerID, uid: identity.federatedID) else {
+        continue
       }
-      try? await vault.delete(providerID: identity.providerID, uid: identity.federatedID)
+      do {
+        try await providers.revoke(credential)
+      } catch {
+        environment.logger.notice("provider token revocation failed", metadata: ["provider": "\(identity.providerID)"])
+      }
     }
+  }
+
+  /// Revokes the grants and deletes the stored tokens (the identities stay linked).
+  func revokeAndForget(_ identities: [IdentityRecord]) async {
+    await revokeGrants(identities)
+    for identity in identities { try? await vault.delete(providerID: identity.providerID, uid: identity.federatedID) }
   }
 }
