@@ -1,13 +1,17 @@
-import AuthEngine
-import Foundation
+import ArgumentParser
 
-// The window and the command line are built on the engine in later work; until then the executable
-// says so instead of pretending to sign anyone in.
-let message = """
-  auth-desktop 0.1.0 (\(AppSettings.appID))
-  The sign-in engine is ready; the window and the command line are not built yet.
-  Run the tests with scripts/test.
-
-  """
-FileHandle.standardError.write(Data(message.utf8))
-exit(CommandLine.arguments.count > 1 ? 2 : 0)
+// The command line (swift-argument-parser). `auth-desktop URI` is told apart from the subcommands here
+// (see `DeliverCommand`); with no subcommand and no URI it will open the window.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let root: any ParsableCommand.Type = DeliverCommand.matches(arguments) ? DeliverCommand.self : AuthDesktopCommand.self
+do {
+  let command = try root.parseAsRoot(arguments)
+  if let runnable = command as? any CLICommand {
+    try await runnable.execute()
+  } else {
+    var builtIn = command  // `help SUBCOMMAND`
+    try builtIn.run()
+  }
+} catch {
+  root.exit(withError: error)
+}

@@ -34,6 +34,46 @@ static inline char *authdesktop_secret_item_attribute(SecretItem *item, const ch
   return value;
 }
 
-/// `G_IO_ERROR_FAILED`, through a function: the GIO enum constant is not reliably visible from this
-/// module in a clean build (which Clang module owns the shared GIO headers depends on build order).
-static inline gint authdesktop_io_error_failed(void) { return G_IO_ERROR_FAILED; }
+/// GIO and GDBus error codes, through a function of this module. The GIO headers are included by
+/// CGtk, CSoup and this module alike, and which Clang module ends up owning their enums depends on the
+/// build order, so Swift cannot reliably see `G_IO_ERROR_*` / `G_DBUS_ERROR_*` (seen in clean builds).
+typedef enum {
+  AUTHDESKTOP_IO_FAILED,
+  AUTHDESKTOP_IO_NOT_FOUND,
+  AUTHDESKTOP_IO_CANCELLED,
+  AUTHDESKTOP_IO_TIMED_OUT,
+  AUTHDESKTOP_IO_NOT_SUPPORTED,
+  AUTHDESKTOP_DBUS_SERVICE_UNKNOWN,
+  AUTHDESKTOP_DBUS_NAME_HAS_NO_OWNER,
+  AUTHDESKTOP_DBUS_SPAWN_EXEC_FAILED,
+  AUTHDESKTOP_DBUS_SPAWN_CHILD_EXITED,
+  AUTHDESKTOP_DBUS_SPAWN_SERVICE_NOT_FOUND,
+  AUTHDESKTOP_DBUS_SPAWN_FAILED,
+  AUTHDESKTOP_DBUS_NO_REPLY,
+  AUTHDESKTOP_DBUS_TIMEOUT,
+  AUTHDESKTOP_DBUS_TIMED_OUT,
+  AUTHDESKTOP_DBUS_ACCESS_DENIED,
+  AUTHDESKTOP_DBUS_AUTH_FAILED,
+} AuthDesktopErrorCode;
+
+static inline gint authdesktop_error_code(AuthDesktopErrorCode which) {
+  switch (which) {
+    case AUTHDESKTOP_IO_FAILED: return G_IO_ERROR_FAILED;
+    case AUTHDESKTOP_IO_NOT_FOUND: return G_IO_ERROR_NOT_FOUND;
+    case AUTHDESKTOP_IO_CANCELLED: return G_IO_ERROR_CANCELLED;
+    case AUTHDESKTOP_IO_TIMED_OUT: return G_IO_ERROR_TIMED_OUT;
+    case AUTHDESKTOP_IO_NOT_SUPPORTED: return G_IO_ERROR_NOT_SUPPORTED;
+    case AUTHDESKTOP_DBUS_SERVICE_UNKNOWN: return G_DBUS_ERROR_SERVICE_UNKNOWN;
+    case AUTHDESKTOP_DBUS_NAME_HAS_NO_OWNER: return G_DBUS_ERROR_NAME_HAS_NO_OWNER;
+    case AUTHDESKTOP_DBUS_SPAWN_EXEC_FAILED: return G_DBUS_ERROR_SPAWN_EXEC_FAILED;
+    case AUTHDESKTOP_DBUS_SPAWN_CHILD_EXITED: return G_DBUS_ERROR_SPAWN_CHILD_EXITED;
+    case AUTHDESKTOP_DBUS_SPAWN_SERVICE_NOT_FOUND: return G_DBUS_ERROR_SPAWN_SERVICE_NOT_FOUND;
+    case AUTHDESKTOP_DBUS_SPAWN_FAILED: return G_DBUS_ERROR_SPAWN_FAILED;
+    case AUTHDESKTOP_DBUS_NO_REPLY: return G_DBUS_ERROR_NO_REPLY;
+    case AUTHDESKTOP_DBUS_TIMEOUT: return G_DBUS_ERROR_TIMEOUT;
+    case AUTHDESKTOP_DBUS_TIMED_OUT: return G_DBUS_ERROR_TIMED_OUT;
+    case AUTHDESKTOP_DBUS_ACCESS_DENIED: return G_DBUS_ERROR_ACCESS_DENIED;
+    case AUTHDESKTOP_DBUS_AUTH_FAILED: return G_DBUS_ERROR_AUTH_FAILED;
+  }
+  return -1;
+}

@@ -11,17 +11,17 @@ import Testing
     let cases: [(GLibError, String)] = [
       (
         GLibError(
-          domain: g_io_error_quark(), code: Int32(G_IO_ERROR_FAILED.rawValue),
+          domain: g_io_error_quark(), code: authdesktop_error_code(AUTHDESKTOP_IO_FAILED),
           message: "Cannot autolaunch D-Bus without X11 $DISPLAY"), "no D-Bus session bus"
       ),
       (
         GLibError(
-          domain: g_io_error_quark(), code: Int32(G_IO_ERROR_NOT_FOUND.rawValue),
+          domain: g_io_error_quark(), code: authdesktop_error_code(AUTHDESKTOP_IO_NOT_FOUND),
           message: "Could not connect: No such file or directory"), "no D-Bus session bus"
       ),
       (
         GLibError(
-          domain: g_dbus_error_quark(), code: Int32(G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue),
+          domain: g_dbus_error_quark(), code: authdesktop_error_code(AUTHDESKTOP_DBUS_SERVICE_UNKNOWN),
           message: "The name org.freedesktop.secrets was not provided by any .service files"),
         "no Secret Service provider"
       ),
@@ -30,7 +30,10 @@ import Testing
           domain: secret_error_get_quark(), code: Int32(SECRET_ERROR_IS_LOCKED.rawValue),
           message: "Cannot create an item in a locked collection"), "locked"
       ),
-      (GLibError(domain: g_io_error_quark(), code: Int32(G_IO_ERROR_CANCELLED.rawValue), message: "x"), "cancelled"),
+      (
+        GLibError(domain: g_io_error_quark(), code: authdesktop_error_code(AUTHDESKTOP_IO_CANCELLED), message: "x"),
+        "cancelled"
+      ),
     ]
     for (error, reason) in cases {
       let mapped = SecretServiceError.map(error)

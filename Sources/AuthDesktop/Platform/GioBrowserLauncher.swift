@@ -1,4 +1,5 @@
 import AuthEngine
+import CSecret  // authdesktop_error_code: GIO error codes (see Sources/CSecret/shim.h)
 import CSoup
 import Dispatch
 import Foundation
@@ -28,7 +29,7 @@ public struct GioBrowserLauncher: BrowserLauncher {
       if launched == 0 { throw GLibError(domain: g_io_error_quark(), code: 0, message: "") }
     } catch {
       let reason =
-        error.domain == g_io_error_quark() && error.code == Int32(G_IO_ERROR_NOT_SUPPORTED.rawValue)
+        error.domain == g_io_error_quark() && error.code == authdesktop_error_code(AUTHDESKTOP_IO_NOT_SUPPORTED)
         ? "no application is set to open \(URL(string: uri)?.scheme ?? "such") links"
         : "the web browser could not be started"
       throw AuthError(.browserUnavailable, origin: .request, detail: reason + "; copy the link into a browser instead")

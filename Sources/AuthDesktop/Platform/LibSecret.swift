@@ -94,7 +94,8 @@ struct LibSecret {
   ) throws(GLibError) -> Result {
     let service = try withGError { secret_service_get_sync(SECRET_SERVICE_OPEN_SESSION, nil, $0) }
     guard let service else {
-      throw GLibError(domain: g_io_error_quark(), code: authdesktop_io_error_failed(), message: "no service")
+      throw GLibError(
+        domain: g_io_error_quark(), code: authdesktop_error_code(AUTHDESKTOP_IO_FAILED), message: "no service")
     }
     defer { g_object_unref(service) }
     return try body(service)

@@ -16,32 +16,33 @@ enum SecretServiceError {
   /// "Could not connect" to a stale address) is a `G_IO_ERROR`; no provider ("…was not provided by any
   /// .service files") is `G_DBUS_ERROR_SERVICE_UNKNOWN`; a locked collection is `SECRET_ERROR_IS_LOCKED`.
   static func reason(for error: GLibError) -> String {
-    let code = UInt32(bitPattern: error.code)
+    let code = error.code
+    func any(_ names: AuthDesktopErrorCode...) -> Bool { names.contains { authdesktop_error_code($0) == code } }
     switch error.domain {
     case secret_error_get_quark():
-      switch code {
+      switch UInt32(bitPattern: code) {
       case SECRET_ERROR_IS_LOCKED.rawValue: return "the keyring is locked, or its unlock prompt was dismissed"
       case SECRET_ERROR_NO_SUCH_OBJECT.rawValue: return "the keyring collection does not exist"
       default: return "the Secret Service answered with an error"
       }
     case g_dbus_error_quark():
-      switch code {
-      case G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue, G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue,
-        G_DBUS_ERROR_SPAWN_EXEC_FAILED.rawValue, G_DBUS_ERROR_SPAWN_CHILD_EXITED.rawValue,
-        G_DBUS_ERROR_SPAWN_SERVICE_NOT_FOUND.rawValue, G_DBUS_ERROR_SPAWN_FAILED.rawValue:
+      if any(
+        AUTHDESKTOP_DBUS_SERVICE_UNKNOWN, AUTHDESKTOP_DBUS_NAME_HAS_NO_OWNER, AUTHDESKTOP_DBUS_SPAWN_EXEC_FAILED,
+        AUTHDESKTOP_DBUS_SPAWN_CHILD_EXITED, AUTHDESKTOP_DBUS_SPAWN_SERVICE_NOT_FOUND, AUTHDESKTOP_DBUS_SPAWN_FAILED)
+      {
         return "no Secret Service provider (org.freedesktop.secrets) is running; install or start a keyring"
-      case G_DBUS_ERROR_NO_REPLY.rawValue, G_DBUS_ERROR_TIMEOUT.rawValue, G_DBUS_ERROR_TIMED_OUT.rawValue:
+      }
+      if any(AUTHDESKTOP_DBUS_NO_REPLY, AUTHDESKTOP_DBUS_TIMEOUT, AUTHDESKTOP_DBUS_TIMED_OUT) {
         return "the Secret Service did not answer"
-      case G_DBUS_ERROR_ACCESS_DENIED.rawValue, G_DBUS_ERROR_AUTH_FAILED.rawValue:
+      }
+      if any(AUTHDESKTOP_DBUS_ACCESS_DENIED, AUTHDESKTOP_DBUS_AUTH_FAILED) {
         return "access to the Secret Service was denied"
-      default: return "the Secret Service failed"
       }
+      return "the Secret Service failed"
     case g_io_error_quark():
-      switch code {
-      case G_IO_ERROR_CANCELLED.rawValue: return "the request was cancelled"
-      case G_IO_ERROR_TIMED_OUT.rawValue: return "the Secret Service did not answer"
-      default: return "no D-Bus session bus is reachable (DBUS_SESSION_BUS_ADDRESS)"
-      }
+      if any(AUTHDESKTOP_IO_CANCELLED) { return "the request was cancelled" }
+      if any(AUTHDESKTOP_IO_TIMED_OUT) { return "the Secret Service did not answer" }
+      return "no D-Bus session bus is reachable (DBUS_SESSION_BUS_ADDRESS)"
     default:
       return "the Secret Service failed (\(error.domainName) \(error.code))"
     }

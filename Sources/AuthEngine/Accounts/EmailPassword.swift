@@ -113,3 +113,40 @@ extension Auth {
     return error
   }
 }
+
+extension Auth {
+  /// Adds email/password sign-in to `uid` (CLI `sign-in-email EMAIL --link`). The email must be the
+  /// user's own, or free when the user has none.
+  public func linkPassword(email: String, password: Password) async throws -> User {
+    guard let current = try await currentUser() else { throw AuthError(.noCurrentUser, origin: .request) }
+    let uid = current.uid
+    let email = try checkedEmail(email)
+    guard !PasswordHasher.isWeak(password) else { throw AuthError(.weakPassword, origin: .request) }
+    let hash = StoredSecret(try passwords.hash(password))
+    let user = try await withSecrets(
+      [passwordSecret(uid)],
+      store: { try await environment.secrets.store(hash, for: passwordKey(uid), label: "AuthDesktop password hash") }
+    ) { db -> (User, removed: [JournaledSecret]) in
+      guard var record = try UserRecord.fetchOne(db, key: uid) else { throw AuthError(.userNotFound, origin: .request) }
+      if record.hasPassword { throw AuthError(.providerAlreadyLinked, origin: .request, providerID: "password") }
+      if let own = record.email, own != email { throw self.emailInUse(email) }
+      if !(try Accounts.owners(db, email: email).subtracting([uid]).isEmpty) { throw self.emailInUse(email) }
+      record.email = email
+      record.hasPassword = true
+      try record.update(db)
+      return (try self.snapshot(db, record), [])
+    }
+    notify(user)
+    return user
+  }
+
+  /// The current user's credential for `providerID`, refreshed first when it expires within 5 minutes
+  /// (CLI `token`).
+  public func providerCredential(providerID: String) async throws -> OAuthCredential {
+    guard let user = try await currentUser() else { throw AuthError(.noCurrentUser, origin: .request) }
+    guard let identity = user.providerData.first(where: { $0.providerID == providerID }) else {
+      throw AuthError(.noSuchProvider, origin: .request, providerID: providerID)
+    }
+    return try await providers.validCredential(providerID: providerID, uid: identity.uid, vault: vault)
+  }
+}

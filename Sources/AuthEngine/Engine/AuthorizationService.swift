@@ -88,12 +88,15 @@ public actor AuthorizationService {
       }
       logger.info(
         "authorization completed", metadata: ["provider": "\(record.providerID)", "pending": "\(record.id.prefix(12))"])
-      return result
+      var completed = result
+      completed.pendingID = record.id
+      return completed
     } catch let error as AuthError {
       logger.notice(
         "authorization failed", metadata: ["provider": "\(record.providerID)", "code": "\(error.code.rawValue)"])
       var error = error
       error.providerID = record.providerID
+      error.pendingID = record.id
       throw error
     }
   }

@@ -25,6 +25,8 @@ public struct AuthError: Error, Sendable, CustomStringConvertible {
   /// `credential-already-in-use`: the credential that could not be linked, so the app can sign in
   /// with it instead.
   public var updatedCredential: OAuthCredential?
+  /// The pending authorization the failure consumed, when it got that far.
+  public var pendingID: String?
 
   public init(
     _ code: AuthErrorCode, origin: Origin, detail: String? = nil, providerError: OAuthErrorResponse? = nil,

@@ -70,4 +70,10 @@ public struct AuthDataResult: Sendable {
   /// The provider credential of this sign-in (nil for email/password).
   public let credential: OAuthCredential?
   public let additionalUserInfo: AdditionalUserInfo?
+
+  public init(user: User, credential: OAuthCredential?, additionalUserInfo: AdditionalUserInfo?) {
+    self.user = user
+    self.credential = credential
+    self.additionalUserInfo = additionalUserInfo
+  }
 }

@@ -64,5 +64,17 @@ enum AccountsSchema {
         table.column("createdAt", .datetime).notNull()
       }
     }
+
+    // What became of a pending authorization, for a process waiting on a redirect that another process
+    // (the window, or `auth-desktop URI`) completed.
+    migrator.registerMigration("v4-authorization-outcomes") { db in
+      try db.create(table: "authorizationOutcome") { table in
+        table.primaryKey("pendingID", .text)
+        table.column("code", .text)  // nil: success
+        table.column("message", .text)
+        table.column("uid", .text)
+        table.column("createdAt", .datetime).notNull()
+      }
+    }
   }
 }

@@ -1,0 +1,65 @@
+import ArgumentParser
+import AuthEngine
+import Foundation
+
+/// Everything the command line prints. Errors: a non-zero exit and one line on stderr, or with `--json`
+/// `{"error": {"code", "message", …}}` on stdout.
+enum Output {
+  static func line(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+  static func errorLine(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+
+  static func json(_ object: [String: Any?]) {
+    let cleaned = object.compactMapValues { $0 }.mapValues(normalize)
+    let data = (try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys])) ?? Data("{}".utf8)
+    line(String(decoding: data, as: UTF8.self))
+  }
+
+  private static func normalize(_ value: Any) -> Any {
+    switch value {
+    case let dictionary as [String: Any?]: dictionary.compactMapValues { $0 }.mapValues(normalize)
+    case let array as [Any]: array.map(normalize)
+    default: value
+    }
+  }
+
+  /// Runs `body`, turning an `AuthError` into the documented error output and exit code 1.
+  static func run(json: Bool, _ body: () async throws -> Void) async throws {
+    do {
+      try await body()
+    } catch let error as AuthError {
+      report(error, json: json)
+      throw ExitCode(1)
+    }
+  }
+
+  static func report(_ error: AuthError, json asJSON: Bool) {
+    if asJSON {
+      var fields: [String: Any?] = ["code": error.code.rawValue, "message": error.message]
+      fields["email"] = error.email
+      fields["providerId"] = error.providerID
+      if !error.signInMethods.isEmpty { fields["signInMethods"] = error.signInMethods }
+      json(["error": fields])
+    } else {
+      errorLine("auth-desktop: \(error.code.rawValue): \(error.message)")
+    }
+  }
+
+  /// Firebase's `User` as `status --json` prints it.
+  static func user(_ user: User) -> [String: Any?] {
+    let iso = ISO8601DateFormatter()
+    return [
+      "uid": user.uid, "email": user.email ?? NSNull(), "emailVerified": user.emailVerified,
+      "displayName": user.displayName ?? NSNull(), "photoURL": user.photoURL ?? NSNull(),
+      "providerData": user.providerData.map { info -> [String: Any?] in
+        [
+          "providerId": info.providerID, "uid": info.uid, "email": info.email ?? NSNull(),
+          "displayName": info.displayName ?? NSNull(),
+        ]
+      },
+      "metadata": [
+        "creationTime": iso.string(from: user.metadata.creationDate),
+        "lastSignInTime": iso.string(from: user.metadata.lastSignInDate),
+      ],
+    ]
+  }
+}

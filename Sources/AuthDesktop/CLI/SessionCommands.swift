@@ -1,0 +1,85 @@
+import ArgumentParser
+import AuthEngine
+import Foundation
+
+struct TokenCommand: CLICommand {
+  static let configuration = CommandConfiguration(
+    commandName: "token", abstract: "A valid provider access token of the signed-in user (refreshed when needed).")
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument var provider: String
+
+  func execute() async throws {
+    try await Output.run(json: output.json) {
+      let credential = try await CLIContext(globals).auth.providerCredential(providerID: provider)
+      guard let token = credential.accessToken else { throw AuthError(.userTokenExpired, origin: .storage) }
+      if output.json {
+        Output.json([
+          "providerId": provider, "accessToken": token.reveal(), "tokenSecret": credential.secret?.reveal(),
+          "expiresAt": credential.expiresAt.map { ISO8601DateFormatter().string(from: $0) },
+          "scopes": credential.scopes,
+        ])
+      } else {
+        Output.line(token.reveal())
+      }
+    }
+  }
+}
+
+struct IDTokenCommand: CLICommand {
+  static let configuration = CommandConfiguration(commandName: "id-token", abstract: "The app's ID token (JWT).")
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Flag(name: .customLong("force-refresh")) var forceRefresh = false
+
+  func execute() async throws {
+    try await Output.run(json: output.json) {
+      let token = try await CLIContext(globals).requireUser().getIDToken(forceRefresh: forceRefresh)
+      if output.json { Output.json(["idToken": token.reveal()]) } else { Output.line(token.reveal()) }
+    }
+  }
+}
+
+struct UnlinkCommand: CLICommand {
+  static let configuration = CommandConfiguration(commandName: "unlink", abstract: "Unlink a provider.")
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument var provider: String
+
+  func execute() async throws {
+    try await Output.run(json: output.json) {
+      let user = try await CLIContext(globals).requireUser().unlink(fromProvider: provider)
+      if output.json { Output.json(["user": Output.user(user)]) } else { Output.line("Unlinked \(provider).") }
+    }
+  }
+}
+
+struct SignOutCommand: CLICommand {
+  static let configuration = CommandConfiguration(commandName: "sign-out", abstract: "End the session.")
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Flag(help: "Also revoke the provider grants.") var revoke = false
+
+  func execute() async throws {
+    try await Output.run(json: output.json) {
+      try await CLIContext(globals).auth.signOut(revokeProviderTokens: revoke)
+      if output.json { Output.json(["signedIn": false]) } else { Output.line("Signed out.") }
+    }
+  }
+}
+
+struct DeleteAccountCommand: CLICommand {
+  static let configuration = CommandConfiguration(
+    commandName: "delete-account", abstract: "Delete the signed-in account (needs a recent sign-in).")
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Flag(name: .customLong("keep-provider-grants"), help: "Do not revoke the provider grants.")
+  var keepProviderGrants = false
+
+  func execute() async throws {
+    try await Output.run(json: output.json) {
+      try await CLIContext(globals).requireUser().delete(revokeProviderTokens: !keepProviderGrants)
+      if output.json { Output.json(["deleted": true]) } else { Output.line("Account deleted.") }
+    }
+  }
+}

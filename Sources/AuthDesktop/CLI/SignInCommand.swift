@@ -1,0 +1,54 @@
+import ArgumentParser
+import AuthEngine
+import Foundation
+
+/// `sign-in PROVIDER [--link|--reauthenticate] [--scope S]... [--param K=V]... [--no-browser] [--no-wait]
+/// [--timeout SECONDS] [--json]`.
+struct SignInCommand: CLICommand {
+  static let configuration = CommandConfiguration(commandName: "sign-in", abstract: "Sign in with a provider.")
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: "github.com, twitter.com or oidc.NAME") var provider: String
+  @Flag(help: "Link the provider to the signed-in user.") var link = false
+  @Flag(help: "Prove again that you are the signed-in user.") var reauthenticate = false
+  @Option(name: .customLong("scope"), help: "An extra scope (repeatable).") var scopes: [String] = []
+  @Option(name: .customLong("param"), help: "A custom authorization parameter K=V (repeatable).") var params: [String] =
+    []
+  @Flag(name: .customLong("no-browser"), help: "Print the authorization URL instead of opening a browser.")
+  var noBrowser = false
+  @Flag(name: .customLong("no-wait"), help: "Return once the sign-in is pending (custom-scheme redirects only).")
+  var noWait = false
+  @Option(help: "How long to wait for the redirect, in seconds.") var timeout: Double = 300
+
+  func validate() throws {
+    if link && reauthenticate { throw ValidationError("--link and --reauthenticate exclude each other") }
+    guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+  }
+
+  func execute() async throws {
+    try await Output.run(json: output.json) {
+      let context = try await CLIContext(globals)
+      var request = OAuthProvider(providerID: provider)
+      request.scopes = scopes
+      for param in params {
+        guard let equals = param.firstIndex(of: "="), equals != param.startIndex else {
+          throw AuthError(.invalidCustomParameter, origin: .request, detail: "--param expects K=V, got “\(param)”")
+        }
+        request.customParameters[String(param[..<equals])] = String(param[param.index(after: equals)...])
+      }
+      let intent: Auth.Intent = link ? .link : reauthenticate ? .reauthenticate : .signIn
+      if intent != .signIn { _ = try await context.requireUser() }
+      let flow = SignInFlow(context: context, json: output.json, openBrowser: !noBrowser, timeout: timeout)
+      let result = try await flow.run(request, intent: intent, wait: !noWait)
+      guard let result else { return }
+      if output.json {
+        Output.json([
+          "signedIn": true, "user": Output.user(result.user), "isNewUser": result.additionalUserInfo?.isNewUser,
+        ])
+      } else {
+        Output.line(
+          "Signed in as \(result.user.displayName ?? result.user.email ?? result.user.uid) (uid \(result.user.uid))")
+      }
+    }
+  }
+}
