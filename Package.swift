@@ -39,14 +39,15 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "AuthEngineTests",
       dependencies: [
-        "AuthEngine", .product(name: "Crypto", package: "swift-crypto"),
+        "AuthEngine", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
-    .testTarget(name: "AuthDesktopTests", dependencies: ["AuthDesktop", "AuthEngine"]),
+    .testTarget(name: "AuthDesktopTests", dependencies: ["AuthDesktop", "AuthEngine", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// OAuth 2.0 + PKCE against the Authlib GitHub-like server.

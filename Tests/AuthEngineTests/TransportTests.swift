@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// The real HTTP transport: redirects refused, timeouts, proxies from the environment.

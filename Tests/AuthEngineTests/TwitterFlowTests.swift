@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// OAuth 1.0a (RFC 5849) against the Authlib Twitter-like server.

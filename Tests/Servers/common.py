@@ -17,6 +17,7 @@ import struct
 import threading
 import time
 import zlib
+from urllib.parse import urlsplit, urlunsplit
 
 from authlib.oauth2.rfc6749 import ClientMixin, TokenMixin, grants
 from authlib.oauth2.rfc6749 import list_to_scope, scope_to_list
@@ -138,7 +139,16 @@ class Client(ClientMixin):
         return list_to_scope(wanted)
 
     def check_redirect_uri(self, redirect_uri):
-        return redirect_uri in self.redirect_uris  # exact string match only
+        """Exact string match; except that a registered loopback URI without a port matches that URI
+        on any port (RFC 8252 §7.3; GitHub does the same)."""
+        if redirect_uri in self.redirect_uris:
+            return True
+        parsed = urlsplit(redirect_uri)
+        if parsed.scheme != "http" or parsed.hostname not in ("127.0.0.1", "::1") or parsed.port is None:
+            return False
+        portless = urlunsplit((parsed.scheme, parsed.hostname if parsed.hostname != "::1" else "[::1]",
+                               parsed.path, parsed.query, parsed.fragment))
+        return portless in self.redirect_uris
 
     def check_client_secret(self, client_secret):
         return bool(self.client_secret) and secrets.compare_digest(

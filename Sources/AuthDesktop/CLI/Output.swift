@@ -10,7 +10,9 @@ enum Output {
 
   static func json(_ object: [String: Any?]) {
     let cleaned = object.compactMapValues { $0 }.mapValues(normalize)
-    let data = (try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys])) ?? Data("{}".utf8)
+    let data =
+      (try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys, .withoutEscapingSlashes]))
+      ?? Data("{}".utf8)
     line(String(decoding: data, as: UTF8.self))
   }
 

@@ -50,3 +50,54 @@ struct CLIRunner {
       stderr: String(decoding: err, as: UTF8.self))
   }
 }
+
+extension CLIRunner {
+  /// A command left running: its first stdout line can be read while it waits.
+  final class Running: @unchecked Sendable {
+    let process: Process
+    let output: Pipe
+    let errors: Pipe
+    private var buffer = Data()
+
+    init(process: Process, output: Pipe, errors: Pipe) {
+      self.process = process
+      self.output = output
+      self.errors = errors
+    }
+
+    func firstLine() throws -> Substring? {
+      while !buffer.contains(UInt8(ascii: "\n")) {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        buffer += chunk
+      }
+      return String(decoding: buffer, as: UTF8.self).split(separator: "\n").first
+    }
+
+    func finish() -> Result {
+      let rest = output.fileHandleForReading.readDataToEndOfFile()
+      let err = errors.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return Result(
+        status: process.terminationStatus, stdout: String(decoding: buffer + rest, as: UTF8.self),
+        stderr: String(decoding: err, as: UTF8.self))
+    }
+  }
+
+  func start(_ arguments: [String]) throws -> Running {
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["AUTH_DESKTOP_CONFIG"] = configFile.path
+    environment["AUTH_DESKTOP_DATA_DIR"] = dataDirectory.path
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    return Running(process: process, output: output, errors: errors)
+  }
+}

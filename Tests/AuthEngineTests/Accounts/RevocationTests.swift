@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// Sign-out and deletion revoke provider grants where the provider offers it (GitHub's

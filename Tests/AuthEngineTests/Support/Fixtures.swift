@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 
 /// Creates fresh clients on the Authlib servers and the matching configuration text.
 enum Fixtures {

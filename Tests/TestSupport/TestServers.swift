@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -7,22 +6,23 @@ import Testing
 
 /// The Authlib protocol servers (`Tests/Servers/servers.py`), started once per test process. They exit
 /// when this process does (their stdin is a pipe held here).
-actor TestServers {
-  struct Endpoints: Sendable {
-    var github: URL
-    var twitter: URL
-    var oidc: URL
+public actor TestServers {
+  public struct Endpoints: Sendable {
+    public var github: URL
+    public var twitter: URL
+    public var oidc: URL
   }
 
-  static let shared = TestServers()
-  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  public static let shared = TestServers()
+  /// Tests/TestSupport/TestServers.swift → the repository.
+  public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
   private var endpoints: Endpoints?
   private var process: Process?
   private var stdinPipe: Pipe?
 
-  func start() throws -> Endpoints {
+  public func start() throws -> Endpoints {
     if let endpoints { return endpoints }
     let environment = ProcessInfo.processInfo.environment
     let python =
@@ -61,23 +61,26 @@ actor TestServers {
   }
 }
 
-struct TestSetupError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
+public struct TestSetupError: Error, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
 }
 
 /// JSON calls to the servers' `/_test/` control endpoints.
-enum Control {
-  static func post(_ url: URL, _ body: [String: Any]) async throws -> [String: Any] {
+public enum Control {
+  public static func post(_ url: URL, _ body: [String: Any]) async throws -> [String: Any] {
     var request = URLRequest(url: url)
     request.httpMethod = "POST"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     request.httpBody = try JSONSerialization.data(withJSONObject: body)
     let (data, _) = try await URLSession.shared.data(for: request)
-    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      throw TestSetupError("\(url.path) did not answer with a JSON object")
+    }
+    return object
   }
 
-  static func get(_ url: URL) async throws -> Any {
+  public static func get(_ url: URL) async throws -> Any {
     let (data, _) = try await URLSession.shared.data(from: url)
     return try JSONSerialization.jsonObject(with: data)
   }
