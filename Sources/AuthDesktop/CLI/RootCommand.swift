@@ -10,7 +10,7 @@ struct AuthDesktopCommand: CLICommand {
     subcommands: [
       SignInCommand.self, SignUpEmailCommand.self, SignInEmailCommand.self, LinkPendingCommand.self,
       StatusCommand.self, TokenCommand.self, IDTokenCommand.self, UnlinkCommand.self, SignOutCommand.self,
-      DeleteAccountCommand.self, MethodsCommand.self, ProvidersCommand.self,
+      DeleteAccountCommand.self, MethodsCommand.self, ProvidersCommand.self, InstallCommand.self, DoctorCommand.self,
     ])
 
   @OptionGroup var globals: GlobalOptions

@@ -25,14 +25,14 @@ struct CLIRunner {
     try Data(("[app]\nsecret_store = \"file\"\n" + configuration).utf8).write(to: configFile)
   }
 
-  func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+  func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["AUTH_DESKTOP_CONFIG"] = configFile.path
     environment["AUTH_DESKTOP_DATA_DIR"] = dataDirectory.path
-    process.environment = environment
+    process.environment = environment.merging(extra) { $1 }
     let input = Pipe()
     let output = Pipe()
     let errors = Pipe()

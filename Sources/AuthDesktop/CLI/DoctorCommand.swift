@@ -1,0 +1,64 @@
+import ArgumentParser
+import AuthEngine
+import Foundation
+
+/// `doctor`: is the configuration valid, does the URL scheme open this app, does the secret store answer.
+/// Prints what is wrong and the command that fixes it; exits 1 when something is.
+struct DoctorCommand: CLICommand {
+  static let configuration = CommandConfiguration(commandName: "doctor", abstract: "Check the setup.")
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var output: OutputOptions
+
+  struct Check {
+    var name: String
+    var ok: Bool
+    var detail: String
+    var fix: String?
+  }
+
+  func execute() async throws {
+    var checks: [Check] = []
+    var configuration: AuthConfiguration?
+    do {
+      configuration = try ConfigurationLoader.load(globals.paths)
+      checks.append(Check(name: "config", ok: true, detail: configuration == nil ? "no configuration file" : "parses"))
+    } catch let error as AuthError {
+      checks.append(
+        Check(name: "config", ok: false, detail: error.message, fix: "edit \(globals.paths.configFile.path)"))
+    }
+    let scheme = configuration?.app.redirectScheme ?? AppSettings.defaultRedirectScheme
+    let handler = (try? DesktopIntegration.runTool("gio", ["mime", "x-scheme-handler/\(scheme)"])) ?? ""
+    let registered = handler.contains("\(AppSettings.appID).desktop")
+    checks.append(
+      Check(
+        name: "scheme", ok: registered,
+        detail: registered ? "\(scheme): opens AuthDesktop" : "\(scheme): not handled by AuthDesktop",
+        fix: registered ? nil : "auth-desktop install"))
+    let choice = configuration?.app.secretStore ?? .secretService
+    do {
+      _ = try await choice.makeStore(dataDirectory: globals.paths.dataDirectory).ids(in: "doctor")
+      checks.append(Check(name: "secrets", ok: true, detail: choice.warning ?? "the Secret Service answers"))
+    } catch let error as AuthError {
+      checks.append(
+        Check(
+          name: "secrets", ok: false, detail: error.message,
+          fix: "start and unlock a keyring (gnome-keyring), or set secret_store = \"file\" in [app]"))
+    }
+    report(checks)
+    if checks.contains(where: { !$0.ok }) { throw ExitCode(1) }
+  }
+
+  func report(_ checks: [Check]) {
+    if output.json {
+      Output.json([
+        "ok": !checks.contains { !$0.ok },
+        "checks": checks.map { ["name": $0.name, "ok": $0.ok, "detail": $0.detail, "fix": $0.fix] as [String: Any?] },
+      ])
+      return
+    }
+    for check in checks {
+      Output.line("\(check.ok ? "ok  " : "FAIL") \(check.name): \(check.detail)")
+      if let fix = check.fix { Output.line("     fix: \(fix)") }
+    }
+  }
+}

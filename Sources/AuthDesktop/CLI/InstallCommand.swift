@@ -1,0 +1,114 @@
+import ArgumentParser
+import AuthEngine
+import Foundation
+
+/// `install`: registers this executable as the handler of the app's URI scheme for the current user
+/// (desktop entry with an absolute `Exec`, `update-desktop-database`, `xdg-mime default`), plus the
+/// AppStream metadata and icon when the `data/` folder is found next to the build.
+struct InstallCommand: CLICommand {
+  static let configuration = CommandConfiguration(
+    commandName: "install", abstract: "Register auth-desktop as the handler of its URL scheme for this user.")
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var output: OutputOptions
+
+  func execute() async throws {
+    try await Output.run(json: output.json) {
+      let scheme =
+        (try ConfigurationLoader.load(globals.paths))?.app.redirectScheme ?? AppSettings.defaultRedirectScheme
+      let installer = DesktopIntegration(scheme: scheme)
+      let steps = try installer.install()
+      if output.json { Output.json(["installed": steps]) } else { steps.forEach { Output.line("installed: \($0)") } }
+    }
+  }
+}
+
+struct DesktopIntegration {
+  let scheme: String
+  var desktopID: String { "\(AppSettings.appID).desktop" }
+  var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+  var dataHome: URL {
+    if let value = environment["XDG_DATA_HOME"], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
+    return URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
+  }
+
+  /// The running executable, resolved (the desktop entry needs an absolute path).
+  static var executable: String {
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+  }
+
+  /// The desktop entry for this executable and scheme (data/ holds the same entry for the default one).
+  var desktopEntry: String {
+    """
+    [Desktop Entry]
+    Type=Application
+    Name=AuthDesktop
+    GenericName=Sign-in Helper
+    Comment=Sign in with GitHub, X and OpenID Connect in your browser
+    Exec="\(Self.executable)" %u
+    Icon=\(AppSettings.appID)
+    Terminal=false
+    Categories=Utility;
+    Keywords=OAuth;login;sign-in;GitHub;Twitter;OpenID;
+    MimeType=x-scheme-handler/\(scheme);
+    StartupNotify=true
+
+    """
+  }
+
+  func install() throws -> [String] {
+    let manager = FileManager.default
+    let applications = dataHome.appendingPathComponent("applications")
+    try manager.createDirectory(at: applications, withIntermediateDirectories: true)
+    let entry = applications.appendingPathComponent(desktopID)
+    try Data(desktopEntry.utf8).write(to: entry, options: .atomic)
+    var installed = [entry.path]
+    if let data = Self.dataDirectory() {
+      for (file, folder) in [
+        ("\(AppSettings.appID).metainfo.xml", "metainfo"), ("\(AppSettings.appID).svg", "icons/hicolor/scalable/apps"),
+      ] {
+        let target = dataHome.appendingPathComponent(folder)
+        try manager.createDirectory(at: target, withIntermediateDirectories: true)
+        let destination = target.appendingPathComponent(file)
+        try? manager.removeItem(at: destination)
+        try manager.copyItem(at: data.appendingPathComponent(file), to: destination)
+        installed.append(destination.path)
+      }
+    }
+    try Self.runTool("update-desktop-database", [applications.path])
+    try Self.runTool("xdg-mime", ["default", desktopID, "x-scheme-handler/\(scheme)"])
+    installed.append("x-scheme-handler/\(scheme) → \(desktopID)")
+    return installed
+  }
+
+  /// `data/` of the source tree the executable was built from (`.build/<config>/auth-desktop`).
+  static func dataDirectory() -> URL? {
+    var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+    for _ in 0..<5 {
+      let candidate = folder.appendingPathComponent("data/\(AppSettings.appID).desktop")
+      if FileManager.default.fileExists(atPath: candidate.path) { return candidate.deletingLastPathComponent() }
+      folder.deleteLastPathComponent()
+    }
+    return nil
+  }
+
+  @discardableResult
+  static func runTool(_ tool: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [tool] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch {
+      throw AuthError(.internalError, origin: .request, detail: "\(tool) could not be run")
+    }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw AuthError(
+        .internalError, origin: .request, detail: "\(tool) failed (is xdg-utils / desktop-file-utils installed?)")
+    }
+    return text
+  }
+}
