@@ -25,7 +25,8 @@ struct CLIRunner {
     try Data(("[app]\nsecret_store = \"file\"\n" + configuration).utf8).write(to: configFile)
   }
 
-  func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+  /// `auth-desktop ARGUMENTS` with this runner's config file and data dir.
+  func makeProcess(_ arguments: [String], environment extra: [String: String] = [:]) -> Process {
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
@@ -33,6 +34,11 @@ struct CLIRunner {
     environment["AUTH_DESKTOP_CONFIG"] = configFile.path
     environment["AUTH_DESKTOP_DATA_DIR"] = dataDirectory.path
     process.environment = environment.merging(extra) { $1 }
+    return process
+  }
+
+  func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    let process = makeProcess(arguments, environment: extra)
     let input = Pipe()
     let output = Pipe()
     let errors = Pipe()
@@ -85,13 +91,7 @@ extension CLIRunner {
   }
 
   func start(_ arguments: [String]) throws -> Running {
-    let process = Process()
-    process.executableURL = Self.binary
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["AUTH_DESKTOP_CONFIG"] = configFile.path
-    environment["AUTH_DESKTOP_DATA_DIR"] = dataDirectory.path
-    process.environment = environment
+    let process = makeProcess(arguments)
     let output = Pipe()
     let errors = Pipe()
     process.standardInput = FileHandle.nullDevice

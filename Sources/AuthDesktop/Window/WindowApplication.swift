@@ -1,0 +1,103 @@
+import AuthEngine
+import CGtk
+import Foundation
+
+/// The `GtkApplication` (`dev.authdesktop.AuthDesktop`, `G_APPLICATION_HANDLES_OPEN`). It only
+/// handles `activate`, `open` and the app actions; the window does the rest.
+///
+/// A second process started with a URI (the browser's redirect to the custom scheme) finds the first
+/// on the session bus, forwards the URI and exits; the first gets `open`. A cold start gets `startup`
+/// then `open` and no `activate` (design-notes), so both build the window.
+enum WindowApplication {
+  /// `signed-out`, `waiting`, `signed-in`, `conflict` or `error`: show that page with fixed data
+  /// (`PreviewWindowModel`) instead of `model`, as a non-unique instance (for screenshots).
+  static let previewPageVariable = "AUTH_DESKTOP_PREVIEW_PAGE"
+
+  /// Runs the application until its last window closes (or `app.quit`, Ctrl+Q); returns the exit
+  /// status. Blocks the calling thread, which becomes the GTK thread: call it from the main thread
+  /// in synchronous code, not from an `async` function (that would hold a cooperative-pool thread,
+  /// which the engine's actors need, for the application's whole life).
+  ///
+  /// `arguments` are GApplication's: the program name, then URIs to open (anything starting with
+  /// `-` is taken as a GApplication option).
+  static func run(arguments: [String], model: any WindowModel) -> Int32 {
+    var model = model
+    var flags = G_APPLICATION_HANDLES_OPEN.rawValue
+    if let page = ProcessInfo.processInfo.environment[previewPageVariable] {
+      guard let preview = PreviewWindowModel(page: page) else {
+        let pages = WindowPage.allCases.map(\.rawValue).joined(separator: ", ")
+        printError("\(previewPageVariable)=\(page) is not a page (\(pages))")
+        return 2
+      }
+      model = preview
+      flags |= G_APPLICATION_NON_UNIQUE.rawValue
+    }
+    let context = g_main_context_default()
+    guard g_main_context_acquire(context) != 0 else {
+      printError("another thread already runs GLib's default main context")
+      return 1
+    }
+    defer { g_main_context_release(context) }
+    return GtkActor.assumeIsolated { [model] in
+      runApplication(arguments: arguments, model: model, flags: GApplicationFlags(rawValue: flags))
+    }
+  }
+
+  @GtkActor private static func runApplication(
+    arguments: [String], model: any WindowModel, flags: GApplicationFlags
+  ) -> Int32 {
+    let application = gtk_application_new(AppSettings.appID, flags)!
+    defer { g_object_unref(application) }
+    let presenter = WindowPresenter(application: application, model: model)
+    GtkSignal.connect(application, "activate") { presenter.present() }
+    GtkSignal.connectOpen(application) { uris in
+      presenter.present()
+      for uri in uris {
+        guard let url = URL(string: uri) else { continue }
+        Task { await model.deliver(url) }
+      }
+    }
+    let quit = g_simple_action_new("quit", nil)!
+    GtkSignal.connectAction(UnsafeMutableRawPointer(quit)) {
+      g_application_quit(glibCast(application, to: GApplication.self))
+    }
+    g_action_map_add_action(OpaquePointer(application), quit)
+    g_object_unref(UnsafeMutableRawPointer(quit))
+    "<Control>q".withCString { gtk_application_set_accels_for_action(application, "app.quit", [$0, nil]) }
+
+    var argv = arguments.map { strdup($0) }
+    defer { argv.forEach { free($0) } }
+    argv.append(nil)
+    return argv.withUnsafeMutableBufferPointer {
+      g_application_run(glibCast(application, to: GApplication.self), Int32(arguments.count), $0.baseAddress)
+    }
+  }
+
+  private static func printError(_ message: String) {
+    FileHandle.standardError.write(Data("auth-desktop: \(message)\n".utf8))
+  }
+}
+
+/// Builds the window on first use and presents it; forgets it when GTK destroys it (closed).
+@GtkActor
+private final class WindowPresenter {
+  private let application: UnsafeMutablePointer<GtkApplication>
+  private let model: any WindowModel
+  private var window: MainWindow?
+
+  init(application: UnsafeMutablePointer<GtkApplication>, model: any WindowModel) {
+    self.application = application
+    self.model = model
+  }
+
+  func present() {
+    if let window {
+      window.present()
+      return
+    }
+    let window = MainWindow(application: application, model: model)
+    self.window = window
+    GtkSignal.connect(window.window, "destroy") { [weak self] in self?.window = nil }
+    window.present()
+  }
+}

@@ -1,0 +1,37 @@
+import AuthEngine
+import Foundation
+
+@testable import AuthDesktop
+
+/// A window model that starts waiting for a redirect and records what `deliver` receives; a
+/// delivery signs the preview account in, so the window's page shows that it arrived.
+@GtkActor
+final class RecordingWindowModel: WindowModel {
+  private(set) var state: WindowState = .waiting(
+    providerTitle: "GitHub", authorizationURL: PreviewWindowModel.authorizationURL)
+  {
+    didSet { onStateChange?(state) }
+  }
+  var onStateChange: (@GtkActor (WindowState) -> Void)?
+  private(set) var delivered: [URL] = []
+
+  nonisolated init() {}
+
+  func providers() -> [(id: String, title: String)] { [("github.com", "GitHub")] }
+  func currentUser() async -> User? { nil }
+
+  func deliver(_ url: URL) async {
+    delivered.append(url)
+    state = .signedIn(PreviewWindowModel.account)
+  }
+
+  func signIn(providerID: String) {}
+  func signIn(email: String, password: String) {}
+  func cancelSignIn() {}
+  func signInAndLink(method: String) {}
+  func unlink(providerID: String) {}
+  func reauthenticate() {}
+  func signOut() {}
+  func deleteAccount() {}
+  func dismissError() {}
+}
