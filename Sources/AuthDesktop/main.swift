@@ -1,16 +1,19 @@
 import ArgumentParser
+import AuthEngine
 import Foundation
 
-// `auth-desktop` with no arguments is the window; for now only its preview (fixed data, for screenshots)
-// is wired: `AUTH_DESKTOP_PREVIEW_PAGE=signed-out auth-desktop`. GTK takes the main thread here, in
-// synchronous code, before any command runs.
+// `auth-desktop` is the window, and so is `auth-desktop URI` when there is a display: GApplication then
+// forwards the URI over D-Bus to the running instance (and exits), or opens the window and completes
+// the sign-in there. GTK takes the main thread here, in synchronous code, before any command runs.
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.isEmpty, ProcessInfo.processInfo.environment[WindowApplication.previewPageVariable] != nil {
-  exit(WindowApplication.run(arguments: [CommandLine.arguments[0]], model: PreviewWindowModel()))
+let environment = ProcessInfo.processInfo.environment
+let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+if arguments.isEmpty || (hasDisplay && arguments.count == 1 && DeliverCommand.matches(arguments)) {
+  exit(WindowApplication.run(arguments: CommandLine.arguments, model: WindowLaunch.model()))
 }
 
-// The command line (swift-argument-parser). `auth-desktop URI` is told apart from the subcommands here
-// (see `DeliverCommand`).
+// The command line (swift-argument-parser); commands never touch GTK. `auth-desktop URI` without a
+// display completes headlessly (see `DeliverCommand`).
 let root: any ParsableCommand.Type = DeliverCommand.matches(arguments) ? DeliverCommand.self : AuthDesktopCommand.self
 do {
   let command = try root.parseAsRoot(arguments)

@@ -11,12 +11,18 @@ struct CLIContext {
 
   init(_ globals: GlobalOptions) async throws {
     paths = globals.paths
+    (configuration, auth) = try Self.makeAuth(paths)
+    try await auth.recoverInterruptedOperations()
+  }
+
+  /// The configuration and an `Auth` on the data dir and the configured secret store (synchronous, so
+  /// the window can be set up before GTK takes the main thread).
+  static func makeAuth(_ paths: ConfigurationPaths) throws -> (AuthConfiguration, Auth) {
     guard let configuration = try ConfigurationLoader.load(paths) else {
       throw AuthError(
         .invalidConfiguration, origin: .configuration,
         detail: "no configuration at \(paths.configFile.path); create it (see the README) or pass --config")
     }
-    self.configuration = configuration
     let database = try AuthDatabase(directory: paths.dataDirectory)
     var logger = Logger(label: "auth-desktop")
     logger.logLevel = ProcessInfo.processInfo.environment["AUTH_DESKTOP_DEBUG"] == "1" ? .debug : .warning
@@ -24,8 +30,7 @@ struct CLIContext {
       transport: URLSessionTransport(),
       secrets: configuration.app.secretStore.makeStore(dataDirectory: paths.dataDirectory),
       pending: SQLitePendingAuthorizationStore(database: database), logger: logger)
-    auth = Auth(configuration: configuration, environment: environment, database: database)
-    try await auth.recoverInterruptedOperations()
+    return (configuration, Auth(configuration: configuration, environment: environment, database: database))
   }
 
   /// The signed-in user, or `auth/no-current-user`.

@@ -29,7 +29,8 @@ struct DesktopIntegration {
 
   var dataHome: URL {
     if let value = environment["XDG_DATA_HOME"], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
-    return URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
+    let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+    return URL(fileURLWithPath: home).appendingPathComponent(".local/share")
   }
 
   /// The running executable, resolved (the desktop entry needs an absolute path).

@@ -90,8 +90,8 @@ extension CLIRunner {
     }
   }
 
-  func start(_ arguments: [String]) throws -> Running {
-    let process = makeProcess(arguments)
+  func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Running {
+    let process = makeProcess(arguments, environment: extra)
     let output = Pipe()
     let errors = Pipe()
     process.standardInput = FileHandle.nullDevice
