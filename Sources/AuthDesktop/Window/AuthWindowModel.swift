@@ -158,6 +158,16 @@ final class AuthWindowModel: WindowModel {
     self.pending = pending
     state = .waiting(providerTitle: WindowText.providerTitle(providerID), authorizationURL: pending.authorizationURL)
     try? await GioBrowserLauncher().open(pending.authorizationURL)
+    // The waiting page times out with the pending sign-in itself (its `state` expires).
+    Task { @GtkActor in
+      try? await Task.sleep(for: .seconds(max(0, pending.expiresAt.timeIntervalSinceNow)))
+      guard self.pending?.id == pending.id else { return }
+      self.pending = nil
+      await auth.providers.cancel(pendingID: pending.id)
+      await listener?.close()
+      listener = nil
+      state = .error(WindowText.signInTimedOut)
+    }
   }
 
   private func show(_ error: Error) {

@@ -16,6 +16,7 @@ enum WindowText {
   }
 
   // Signed out
+  static let signInTimedOut = "The sign-in took too long and was cancelled. Start it again."
   static let signInTitle = "Sign in to AuthDesktop"
   static let signInSubtitle = "Choose an account to continue."
   static func continueWith(_ title: String) -> String { "Continue with \(title)" }
