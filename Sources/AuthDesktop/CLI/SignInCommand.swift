@@ -41,14 +41,7 @@ struct SignInCommand: CLICommand {
       let flow = SignInFlow(context: context, json: output.json, openBrowser: !noBrowser, timeout: timeout)
       let result = try await flow.run(request, intent: intent, wait: !noWait)
       guard let result else { return }
-      if output.json {
-        Output.json([
-          "signedIn": true, "user": Output.user(result.user), "isNewUser": result.additionalUserInfo?.isNewUser,
-        ])
-      } else {
-        Output.line(
-          "Signed in as \(result.user.displayName ?? result.user.email ?? result.user.uid) (uid \(result.user.uid))")
-      }
+      Output.signedIn(result.user, isNewUser: result.additionalUserInfo?.isNewUser ?? false, json: output.json)
     }
   }
 }
