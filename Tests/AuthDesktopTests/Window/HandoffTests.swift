@@ -3,71 +3,78 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The whole desktop path with a real protocol server: `auth-desktop install` into a private XDG dir,
-/// the window running, a sign-in started from the CLI, the browser's part played against the Authlib
-/// server, the redirect opened with `xdg-open` → the .desktop file → a second `auth-desktop` that
-/// forwards the URI over D-Bus → the running window completes the sign-in.
-@Suite(.serialized) struct HandoffTests {
-  @Test func customSchemeRedirectReachesTheRunningWindowThroughXdgOpen() async throws {
-    let environment = ProcessInfo.processInfo.environment
-    try #require(environment["DISPLAY"]?.isEmpty == false, "needs DISPLAY and a session bus: run scripts/test")
-    try #require(environment["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false, "needs a session bus: run scripts/test")
-    let base = try await TestServers.shared.start().github
-    let redirect = "\(AppSettings.defaultRedirectScheme):/oauth2redirect/github.com"
-    let client = try await Control.post(base.appendingPathComponent("_test/clients"), ["redirect_uris": [redirect]])
-    let cli = try CLIRunner(
-      configuration: """
-        [providers."github.com"]
-        client_id = "\(client["client_id"] as! String)"
-        client_secret = "\(client["client_secret"] as! String)"
-        authorization_endpoint = "\(base)/login/oauth/authorize"
-        token_endpoint = "\(base)/login/oauth/access_token"
-        api_base_url = "\(base)"
-        """)
-    let xdg = [
-      "XDG_DATA_HOME": cli.root.appendingPathComponent("xdg-data").path,
-      "XDG_CONFIG_HOME": cli.root.appendingPathComponent("xdg-config").path,
-    ]
-    #expect(try cli.run(["install"], environment: xdg).status == 0)
-    let window = try cli.start([], environment: xdg)
-    defer { window.process.terminate() }
-    try await Self.waitFor("the window's D-Bus name") { Self.nameHasOwner(AppSettings.appID) }
+extension SessionBusSuites {
+  /// The whole desktop path with a real protocol server: `auth-desktop install` into a private XDG dir,
+  /// the window running, a sign-in started from the CLI, the browser's part played against the Authlib
+  /// server, the redirect opened with `xdg-open` → the .desktop file → a second `auth-desktop` that
+  /// forwards the URI over D-Bus → the running window completes the sign-in.
+  @Suite(.serialized) struct HandoffTests {
+    @Test func customSchemeRedirectReachesTheRunningWindowThroughXdgOpen() async throws {
+      let environment = ProcessInfo.processInfo.environment
+      try #require(environment["DISPLAY"]?.isEmpty == false, "needs DISPLAY and a session bus: run scripts/test")
+      try #require(environment["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false, "needs a session bus: run scripts/test")
+      let base = try await TestServers.shared.start().github
+      let redirect = "\(AppSettings.defaultRedirectScheme):/oauth2redirect/github.com"
+      let client = try await Control.post(base.appendingPathComponent("_test/clients"), ["redirect_uris": [redirect]])
+      let cli = try CLIRunner(
+        configuration: """
+          [providers."github.com"]
+          client_id = "\(client["client_id"] as! String)"
+          client_secret = "\(client["client_secret"] as! String)"
+          authorization_endpoint = "\(base)/login/oauth/authorize"
+          token_endpoint = "\(base)/login/oauth/access_token"
+          api_base_url = "\(base)"
+          """)
+      let xdg = [
+        "XDG_DATA_HOME": cli.root.appendingPathComponent("xdg-data").path,
+        "XDG_CONFIG_HOME": cli.root.appendingPathComponent("xdg-config").path,
+      ]
+      #expect(try cli.run(["install"], environment: xdg).status == 0)
+      let window = try cli.start([], environment: xdg)
+      defer { if window.process.isRunning { kill(window.process.processIdentifier, SIGKILL) } }
+      try await Self.waitFor("the window's D-Bus name") { Self.nameHasOwner(AppSettings.appID) }
 
-    let started = try cli.run(["sign-in", "github.com", "--no-browser", "--no-wait", "--json"])
-    let url = try CLIProviderFlowTests.authorizationURL(started.stdout.split(separator: "\n").first)
-    let location = try await CLIProviderFlowTests.browse(url)
-    let opened = try InstallDoctorTests.tool(
-      "xdg-open", [location.absoluteString], xdg.merging(["XDG_CURRENT_DESKTOP": "GNOME"]) { $1 })
-    #expect(opened.status == 0, "\(opened.output)")
-    try await Self.waitFor("the window to complete the sign-in") {
-      (try? cli.run(["status", "--json"]).json["signedIn"] as? Bool) == true
+      let started = try cli.run(["sign-in", "github.com", "--no-browser", "--no-wait", "--json"])
+      let url = try CLIProviderFlowTests.authorizationURL(started.stdout.split(separator: "\n").first)
+      let location = try await CLIProviderFlowTests.browse(url)
+      let opened = try InstallDoctorTests.tool(
+        "xdg-open", [location.absoluteString], xdg.merging(["XDG_CURRENT_DESKTOP": "GNOME"]) { $1 })
+      #expect(opened.status == 0, "\(opened.output)")
+      try await Self.waitFor("the window to complete the sign-in") {
+        (try? cli.run(["status", "--json"]).json["signedIn"] as? Bool) == true
+      }
+      let user = try #require(try cli.run(["status", "--json"]).json["user"] as? [String: Any])
+      #expect(user["email"] as? String == "octocat@example.com")
+      #expect(window.process.isRunning, "the window should still be running")
+      // The second process forwarded the URI and exited; it did not become a window of its own.
+      try await Self.waitFor("the forwarding process to exit") {
+        (try? InstallDoctorTests.tool("pgrep", ["-f", "auth-desktop \(AppSettings.defaultRedirectScheme):"], [:]))?
+          .status
+          == 1
+      }
+      // Give the bus name back before the next suite's window starts.
+      kill(window.process.processIdentifier, SIGKILL)  // (SIGTERM was seen to leave it running)
+      try await Self.waitFor("the window to exit") { !window.process.isRunning }
+      try await Self.waitFor("the window's D-Bus name to be released") { !Self.nameHasOwner(AppSettings.appID) }
     }
-    let user = try #require(try cli.run(["status", "--json"]).json["user"] as? [String: Any])
-    #expect(user["email"] as? String == "octocat@example.com")
-    #expect(window.process.isRunning, "the window should still be running")
-    // The second process forwarded the URI and exited; it did not become a window of its own.
-    try await Self.waitFor("the forwarding process to exit") {
-      (try? InstallDoctorTests.tool("pgrep", ["-f", "auth-desktop \(AppSettings.defaultRedirectScheme):"], [:]))?.status
-        == 1
-    }
-  }
 
-  static func nameHasOwner(_ name: String) -> Bool {
-    let result = try? InstallDoctorTests.tool(
-      "gdbus",
-      [
-        "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus", "--method",
-        "org.freedesktop.DBus.NameHasOwner", name,
-      ], [:])
-    return result?.output.contains("true") == true
-  }
-
-  static func waitFor(_ what: String, _ condition: () -> Bool) async throws {
-    for _ in 0..<150 {
-      if condition() { return }
-      try await Task.sleep(for: .milliseconds(200))
+    static func nameHasOwner(_ name: String) -> Bool {
+      let result = try? InstallDoctorTests.tool(
+        "gdbus",
+        [
+          "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus", "--method",
+          "org.freedesktop.DBus.NameHasOwner", name,
+        ], [:])
+      return result?.output.contains("true") == true
     }
-    Issue.record("timed out waiting for \(what)")
-    throw CancellationError()
+
+    static func waitFor(_ what: String, _ condition: () -> Bool) async throws {
+      for _ in 0..<150 {
+        if condition() { return }
+        try await Task.sleep(for: .milliseconds(200))
+      }
+      Issue.record("timed out waiting for \(what)")
+      throw CancellationError()
+    }
   }
 }
