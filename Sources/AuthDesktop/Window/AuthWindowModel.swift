@@ -40,16 +40,22 @@ final class AuthWindowModel: WindowModel {
 
   func deliver(_ url: URL) async {
     do {
-      var result = try await auth.completeRedirect(url)
+      let result = try await auth.completeRedirect(url)
       pending = nil
-      if linkAfterSignIn {
-        linkAfterSignIn = false
-        result = try await auth.linkPendingCredential()
-      }
-      state = .signedIn(AccountSummary(result.user))
+      try await finishSignIn(result)
     } catch {
       show(error)
     }
+  }
+
+  /// Shows the signed-in user, after linking the waiting credential when `signInAndLink` asked for it.
+  private func finishSignIn(_ result: AuthDataResult) async throws {
+    var result = result
+    if linkAfterSignIn {
+      linkAfterSignIn = false
+      result = try await auth.linkPendingCredential()
+    }
+    state = .signedIn(AccountSummary(result.user))
   }
 
   func signIn(providerID: String) { start(providerID, intent: .signIn) }
@@ -57,12 +63,7 @@ final class AuthWindowModel: WindowModel {
   func signIn(email: String, password: String) {
     Task { @GtkActor in
       do {
-        var result = try await auth.signIn(email: email, password: Password(password))
-        if linkAfterSignIn {
-          linkAfterSignIn = false
-          result = try await auth.linkPendingCredential()
-        }
-        state = .signedIn(AccountSummary(result.user))
+        try await finishSignIn(try await auth.signIn(email: email, password: Password(password)))
       } catch {
         show(error)
       }
