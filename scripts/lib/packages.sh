@@ -1,7 +1,10 @@
 # Shared by scripts/test and scripts/setup: install what is missing, nothing more.
 
 # Debian packages for building (C headers) and testing (display, bus, keyring, validators).
-BUILD_PACKAGES=(pkg-config libgtk-4-dev libsoup-3.0-dev libsecret-1-dev libsqlite3-dev glib-networking)
+# libcurl4-openssl-dev: the release build links Foundation statically (--static-swift-stdlib), and
+# FoundationNetworking then needs libcurl's development files.
+BUILD_PACKAGES=(pkg-config libgtk-4-dev libsoup-3.0-dev libsecret-1-dev libsqlite3-dev glib-networking
+  libcurl4-openssl-dev)
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" python3-venv xvfb dbus-daemon dbus-x11 xdg-utils desktop-file-utils appstream
   gnome-keyring libsecret-tools imagemagick)
 
@@ -27,3 +30,7 @@ ensure_python_venv() {
   .venv/bin/pip install -q --disable-pip-version-check -r "$requirements"
   cp "$requirements" "$stamp"
 }
+
+# bench/run only (on top of TEST_PACKAGES): a C compiler and the X11 headers for the baseline window and
+# the map observer.
+BENCH_PACKAGES=(gcc libc6-dev libx11-dev)

@@ -14,8 +14,14 @@ extension RandomSource {
 public struct SystemRandomSource: RandomSource {
   public init() {}
   public func bytes(_ count: Int) -> [UInt8] {
+    // Eight bytes per `next()` (one getrandom(2) call each), not one call per byte.
     var generator = SystemRandomNumberGenerator()
-    return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    var result: [UInt8] = []
+    result.reserveCapacity(count + 7)
+    while result.count < count {
+      withUnsafeBytes(of: generator.next() as UInt64) { result.append(contentsOf: $0) }
+    }
+    return Array(result.prefix(count))
   }
 }
 

@@ -1,0 +1,51 @@
+import AuthEngine
+import Foundation
+
+/// The network floor of benchmark 1: the token exchange, `GET /user` and `GET /user/emails` with the
+/// engine's transport, the same headers and bodies, and no parsing beyond the access token.
+struct Floor {
+  let server: URL
+  let client: RedirectBenchmark.Client
+  let transport: URLSessionTransport
+
+  /// A fresh authorization code, obtained outside the timed part.
+  func code(browsing browser: URLSessionTransport) async throws -> (code: String, verifier: String) {
+    let pkce = PKCE.generate(using: SystemRandomSource())
+    var query = FormParameters()
+    query.append("response_type", "code")
+    query.append("client_id", client.id)
+    query.append("redirect_uri", RedirectBenchmark.redirect)
+    query.append("scope", "read:user user:email")
+    query.append("state", SystemRandomSource().token())
+    query.append("code_challenge", pkce.challenge)
+    query.append("code_challenge_method", PKCE.method)
+    let url = server.appendingPathComponent("login/oauth/authorize").appendingQuery(query)
+    let location = try await browse(url, browser)
+    guard let code = FormParameters.query(of: location)?["code"] else { throw BenchError("no code in the redirect") }
+    return (code, pkce.verifier.reveal())
+  }
+
+  func roundTrips(code: (code: String, verifier: String)) async throws {
+    var form = FormParameters()
+    form.append("grant_type", "authorization_code")
+    form.append("code", code.code)
+    form.append("redirect_uri", RedirectBenchmark.redirect)
+    form.append("code_verifier", code.verifier)
+    form.append("client_id", client.id)
+    form.append("client_secret", client.secret)
+    let token = try await transport.send(
+      HTTPRequest(
+        method: "POST", url: server.appendingPathComponent("login/oauth/access_token"),
+        headers: [("Accept", "application/json"), ("Content-Type", "application/x-www-form-urlencoded")],
+        body: Data(form.encoded.utf8)))
+    guard let accessToken = JSONValue.parse(token.body)?["access_token"]?.string else {
+      throw BenchError("token endpoint answered \(token.status)")
+    }
+    let headers = [("Authorization", "Bearer \(accessToken)"), ("Accept", "application/vnd.github+json")]
+    for path in ["user", "user/emails"] {
+      let response = try await transport.send(
+        HTTPRequest(url: server.appendingPathComponent(path), headers: headers.map { (name: $0.0, value: $0.1) }))
+      guard response.status == 200 else { throw BenchError("\(path) answered \(response.status)") }
+    }
+  }
+}

@@ -1,0 +1,175 @@
+"""bench/run's driver: runs every benchmark against its same-run baseline and prints the tables.
+bench/run builds everything, starts the desktop session and calls this inside it."""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+
+import python_baseline
+from desktop import Desktop
+from processes import ROOT, Servers, run, timed_run
+from stats import Table, summary
+
+ALL = ("redirect", "window", "handoff", "token", "scale", "micro")
+
+
+def machine():
+    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
+    memory = next(int(line.split()[1]) for line in open("/proc/meminfo") if line.startswith("MemTotal"))
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()
+    debian = open("/etc/debian_version").read().strip() if os.path.exists("/etc/debian_version") else "?"
+    return {
+        "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
+        "cpu": f"{cpu} × {os.cpu_count()}", "memory": f"{memory / 1024 / 1024:.0f} GiB",
+        "os": f"Debian {debian}, Linux {platform.release()}",
+        "swift": next((s for s in swift if "Swift version" in s), "?"),
+        "python": platform.python_version(),
+    }
+
+
+def load():
+    return "load average %.2f, %.2f, %.2f" % os.getloadavg()
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="bench/run")
+    parser.add_argument("--iterations", type=int, default=20, help="timed runs per benchmark (default 20)")
+    parser.add_argument("--warmup", type=int, default=3, help="untimed runs first (default 3)")
+    parser.add_argument("--only", default=",".join(ALL), help="comma-separated subset of " + ",".join(ALL))
+    parser.add_argument("--markdown", help="also write the tables to this file")
+    parser.add_argument("--json", help="also write the raw samples to this file")
+    args = parser.parse_args()
+    only = set(args.only.split(","))
+    n, w = args.iterations, args.warmup
+    env = os.environ
+    app, bench, micro = env["BENCH_APP"], env["BENCH_ENGINE"], env["BENCH_MICRO"]
+    scratch = env["BENCH_SCRATCH"]
+    log = open(os.path.join(scratch, "processes.log"), "w")
+    info = machine()
+    info["load_before"] = load()
+    print("## Machine\n")
+    for key, value in info.items():
+        print(f"- {key}: {value}")
+    print(f"- iterations: {n} timed after {w} warm-up, per benchmark\n", flush=True)
+    tables, raw = [], {"machine": info}
+
+    def show(table):
+        tables.append(table)
+        print(table.render() + f"\n({load()})\n", flush=True)
+
+    with Servers() as servers:
+        github = servers.urls["github"]
+        if "redirect" in only:
+            engine = json.loads(run([bench, "redirect", "--github", github, "--iterations", str(n),
+                                     "--warmup", str(w)]))
+            authlib = python_baseline.authlib_client(github, n, w)
+            py_floor = python_baseline.http_client_floor(github, n, w)
+            raw["redirect"] = dict(engine, authlib_ms=authlib, python_floor_ms=py_floor)
+            t = Table("1. Redirect → account stored (loopback Authlib GitHub-like server)")
+            t.add("engine: `Auth.completeRedirect` (token, /user, /user/emails, SQLite + file secrets)",
+                  engine["redirect_ms"], baseline="Authlib OAuth2Session (requests)", baseline_samples=authlib,
+                  target=0.5)
+            t.add("floor: the 3 round trips, engine transport (URLSession)", engine["floor_ms"])
+            t.add("floor: the 3 round trips, Python http.client", py_floor)
+            own = [a - b for a, b in zip(engine["redirect_ms"], engine["floor_ms"])]
+            theirs = [a - b for a, b in zip(authlib, py_floor)]
+            t.add("client-side time: engine − its floor", own, baseline="Authlib − http.client floor",
+                  baseline_samples=theirs)
+            t.note("Each engine sample is paired with a floor sample taken right after it (same process), the "
+                   "Python ones likewise; 'client-side time' is the per-pair difference.")
+            show(t)
+        desktop = Desktop(app, env["BENCH_C_WINDOW"], env["BENCH_MAP_OBSERVER"], scratch, github, log)
+        if "window" in only:
+            r = desktop.window(n, w)
+            raw["window"] = r
+            t = Table("2. Cold start → window mapped (Xvfb, GSK_RENDERER=cairo)")
+            t.add("`auth-desktop` (no arguments): exec → MapNotify", r["app_ms"], baseline="C GTK4 window",
+                  baseline_samples=r["c_ms"], target=1.3)
+            t.add("peak RSS (VmHWM 1 s after the map)", r["app_mib"], unit="MiB", baseline="C GTK4 window",
+                  baseline_samples=r["c_mib"], target=1.2)
+            show(t)
+        if "handoff" in only or "token" in only:
+            r = desktop.handoff(n, w)
+            raw["handoff"] = r
+            t = Table("3. Handoff: redirect URI → the running window has stored the sign-in")
+            t.add("`auth-desktop URI` (second process, D-Bus) → outcome recorded", r["direct_ms"], absolute=150)
+            t.add("… the forwarding process itself: spawn → exit", r["direct_exit_ms"])
+            t.add("`xdg-open URI` (desktop entry, `XDG_CURRENT_DESKTOP=GNOME`) → outcome recorded",
+                  r["xdg_open_ms"], absolute=150)
+            show(t)
+        if "token" in only:
+            r = desktop.token(n, w)
+            raw["token"] = r
+            t = Table("4. `auth-desktop token github.com` (cached valid token, gnome-keyring)")
+            t.add("`auth-desktop token github.com`: spawn → exit", r["token_ms"],
+                  baseline="`secret-tool lookup` (1 item)", baseline_samples=r["secret_tool_ms"], target=2)
+            show(t)
+        if "scale" in only:
+            show(scale(app, bench, scratch, n, w, raw))
+        if "micro" in only:
+            show(micro_table(micro, raw))
+    info["load_after"] = load()
+    print(f"Load after: {info['load_after']}")
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write("## Machine\n\n" + "".join(f"- {k}: {v}\n" for k, v in info.items()))
+            f.write(f"- iterations: {n} timed after {w} warm-up, per benchmark\n\n")
+            f.write("\n".join(t.render() for t in tables))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(raw, f, indent=1)
+
+
+def scale(app, bench, scratch, n, w, raw):
+    directory = os.path.join(scratch, "scale")
+    r = json.loads(run([bench, "scale", "--directory", directory, "--iterations", str(n), "--warmup", str(w)]))
+    config = os.path.join(directory, "config.toml")
+    with open(config, "w") as f:
+        f.write('[app]\nsecret_store = "file"\n')
+    for row in r["scale"]:
+        row["status_cli_ms"] = []
+    for index in range(w + n):  # the sizes in turns, so they see the same load
+        for row in r["scale"]:
+            elapsed, out = timed_run([app, "status", "--json", "--config", config, "--data-dir", row["data_dir"]])
+            if '"signedIn":true' not in out.replace(" ", ""):
+                raise SystemExit(f"status on {row['count']} accounts: {out}")
+            if index >= w:
+                row["status_cli_ms"].append(elapsed)
+    raw["scale"] = r["scale"]
+    t = Table("5. Store scale (users with one GitHub identity each; in-memory secrets)")
+    base = r["scale"][0]
+    for key, label in (("sign_in_ms", "provider sign-in of a known identity"), ("link_ms", "link a new provider"),
+                       ("current_user_ms", "current user, in-process (`auth.currentUser()`)"),
+                       ("status_cli_ms", "`auth-desktop status --json` process")):
+        for row in r["scale"]:
+            first = row is base
+            t.add(f"{label}, {row['count']:,} accounts", row[key],
+                  baseline=None if first else f"same, {base['count']:,}",
+                  baseline_samples=None if first else base[key], target=None if first else 1.5)
+    t.note("Seeding: " + ", ".join(f"{row['count']:,} in {row['seed_ms'] / 1000:.1f} s" for row in r["scale"]))
+    return t
+
+
+def micro_table(micro, raw):
+    out = run([micro, "--format", "json", "--quiet"])
+    swift = json.loads(out)
+    python = python_baseline.micro()
+    raw["micro"] = {"swift": swift, "python": python}
+    t = Table("6. Per operation (google/swift-benchmark; Python: Authlib, timeit)")
+    for bench in swift["benchmarks"]:
+        name = bench["name"]
+        per_op = bench["time"] / 1000  # ns → µs
+        base = python.get(name)
+        t.add(f"`{name}`", [per_op], unit="µs", baseline="Authlib / hashlib" if base else None, baseline_samples=base)
+    t.note("swift-benchmark reports one mean time per benchmark over an auto-chosen iteration count; the "
+           "Python column is the median of 7 timeit runs.")
+    return t
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    main()
