@@ -35,6 +35,19 @@ def load():
     return "load average %.2f, %.2f, %.2f" % os.getloadavg()
 
 
+def cpu_times():
+    """The first line of /proc/stat: user nice system idle iowait irq softirq steal (clock ticks)."""
+    return [int(v) for v in open("/proc/stat").readline().split()[1:9]]
+
+
+def busy_and_steal(before, after):
+    """Of all CPU time during the run: the share not idle, and the share stolen by the hypervisor
+    (other virtual machines on the same host; invisible in the load average)."""
+    delta = [b - a for a, b in zip(before, after)]
+    total = sum(delta) or 1
+    return f"busy {100 * (total - delta[3] - delta[4]) / total:.0f} %, steal {100 * delta[7] / total:.0f} %"
+
+
 def main():
     parser = argparse.ArgumentParser(prog="bench/run")
     parser.add_argument("--iterations", type=int, default=20, help="timed runs per benchmark (default 20)")
@@ -51,6 +64,7 @@ def main():
     log = open(os.path.join(scratch, "processes.log"), "w")
     info = machine()
     info["load_before"] = load()
+    start_times = cpu_times()
     print("## Machine\n")
     for key, value in info.items():
         print(f"- {key}: {value}")
@@ -73,6 +87,8 @@ def main():
             t.add("engine: `Auth.completeRedirect` (token, /user, /user/emails, SQLite + file secrets)",
                   engine["redirect_ms"], baseline="Authlib OAuth2Session (requests)", baseline_samples=authlib,
                   target=0.5)
+            t.add("… its provider leg alone (`providers.resume`)", engine["resume_ms"])
+            t.add("… its account commit alone (`auth.signIn(with:)`)", engine["sign_in_ms"])
             t.add("floor: the 3 round trips, engine transport (URLSession)", engine["floor_ms"])
             t.add("floor: the 3 round trips, Python http.client", py_floor)
             own = [a - b for a, b in zip(engine["redirect_ms"], engine["floor_ms"])]
@@ -113,7 +129,8 @@ def main():
         if "micro" in only:
             show(micro_table(micro, raw))
     info["load_after"] = load()
-    print(f"Load after: {info['load_after']}")
+    info["cpu_during_run"] = busy_and_steal(start_times, cpu_times())
+    print(f"Load after: {info['load_after']}; CPU during the run: {info['cpu_during_run']}")
     if args.markdown:
         with open(args.markdown, "w") as f:
             f.write("## Machine\n\n" + "".join(f"- {k}: {v}\n" for k, v in info.items()))
@@ -165,8 +182,8 @@ def micro_table(micro, raw):
         per_op = bench["time"] / 1000  # ns → µs
         base = python.get(name)
         t.add(f"`{name}`", [per_op], unit="µs", baseline="Authlib / hashlib" if base else None, baseline_samples=base)
-    t.note("swift-benchmark reports one mean time per benchmark over an auto-chosen iteration count; the "
-           "Python column is the median of 7 timeit runs.")
+    t.note("swift-benchmark reports one figure per benchmark, the median over an auto-chosen number of "
+           "iterations; the Python column is the median of 7 timeit runs.")
     return t
 
 

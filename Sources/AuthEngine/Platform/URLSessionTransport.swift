@@ -8,20 +8,32 @@ import Foundation
 /// time out. Proxies come from the process environment (`https_proxy`, `http_proxy`, `no_proxy`), which
 /// libcurl reads for every request; swift-corelibs-foundation ignores `connectionProxyDictionary`
 /// (measured), so none is set here.
-public final class URLSessionTransport: HTTPTransport {
-  private let session: URLSession
+///
+/// The session is created on the first request: most commands (`status`, `token` with a valid token)
+/// and the window's start-up send none, and creating it costs 2–4 ms (measured with bench/run's build).
+public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
+  private let timeout: TimeInterval
+  private let lock = NSLock()
+  private var created: URLSession?  // guarded by `lock`
 
-  public init(timeout: TimeInterval = 30) {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = timeout * 2
-    configuration.httpCookieStorage = nil
-    configuration.urlCache = nil
-    configuration.httpShouldSetCookies = false
-    session = URLSession(configuration: configuration, delegate: NoRedirectDelegate(), delegateQueue: nil)
+  public init(timeout: TimeInterval = 30) { self.timeout = timeout }
+
+  deinit { created?.invalidateAndCancel() }
+
+  private var session: URLSession {
+    lock.withLock {
+      if let created { return created }
+      let configuration = URLSessionConfiguration.ephemeral
+      configuration.timeoutIntervalForRequest = timeout
+      configuration.timeoutIntervalForResource = timeout * 2
+      configuration.httpCookieStorage = nil
+      configuration.urlCache = nil
+      configuration.httpShouldSetCookies = false
+      let session = URLSession(configuration: configuration, delegate: NoRedirectDelegate(), delegateQueue: nil)
+      created = session
+      return session
+    }
   }
-
-  deinit { session.invalidateAndCancel() }
 
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     var urlRequest = URLRequest(url: request.url)

@@ -56,7 +56,20 @@ struct RedirectBenchmark {
         network.append(floorElapsed)
       }
     }
-    return ["redirect_ms": engine, "floor_ms": network, "round_trips": 3]
+    // The two halves of `completeRedirect`, timed apart on fresh sign-ins.
+    var resume: [Double] = []
+    var commit: [Double] = []
+    for index in 0..<(warmup + iterations) {
+      let pending = try await auth.providers.begin(OAuthProvider(providerID: "github.com"))
+      let location = try await browse(pending.authorizationURL, transport)
+      let (resumeTime, result) = try await milliseconds { try await auth.providers.resume(with: location) }
+      let (commitTime, _) = try await milliseconds { try await auth.signIn(with: result) }
+      if index >= warmup {
+        resume.append(resumeTime)
+        commit.append(commitTime)
+      }
+    }
+    return ["redirect_ms": engine, "floor_ms": network, "resume_ms": resume, "sign_in_ms": commit]
   }
 
   struct Client {
