@@ -1,10 +1,10 @@
 # Shared by scripts/test and scripts/setup: install what is missing, nothing more.
 
 # Debian packages for building (C headers) and testing (display, bus, keyring, validators).
-# libcurl4-openssl-dev: the release build links Foundation statically (--static-swift-stdlib), and
-# FoundationNetworking then needs libcurl's development files.
-BUILD_PACKAGES=(pkg-config libgtk-4-dev libsoup-3.0-dev libsecret-1-dev libsqlite3-dev glib-networking
-  libcurl4-openssl-dev)
+BUILD_PACKAGES=(pkg-config libgtk-4-dev libsoup-3.0-dev libsecret-1-dev libsqlite3-dev glib-networking)
+# The release build (scripts/setup, bench/run) links Foundation statically (--static-swift-stdlib), and
+# static FoundationNetworking needs libcurl's development files. The tests' debug build does not.
+RELEASE_PACKAGES=("${BUILD_PACKAGES[@]}" libcurl4-openssl-dev)
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" python3-venv xvfb dbus-daemon dbus-x11 xdg-utils desktop-file-utils appstream
   gnome-keyring libsecret-tools imagemagick)
 
@@ -32,5 +32,5 @@ ensure_python_venv() {
 }
 
 # bench/run only (on top of TEST_PACKAGES): a C compiler and the X11 headers for the baseline window and
-# the map observer.
-BENCH_PACKAGES=(gcc libc6-dev libx11-dev)
+# the map observer, and libcurl's headers for the static release build (see RELEASE_PACKAGES).
+BENCH_PACKAGES=(gcc libc6-dev libx11-dev libcurl4-openssl-dev)
