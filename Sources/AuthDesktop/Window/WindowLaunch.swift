@@ -8,7 +8,9 @@ enum WindowLaunch {
     let paths = ConfigurationPaths(environment: ProcessInfo.processInfo.environment)
     do {
       let (configuration, auth) = try CLIContext.makeAuth(paths)
-      let model = AuthWindowModel(auth: auth, configuration: configuration)
+      let model = AuthWindowModel(
+        auth: auth, configuration: configuration, schemeWarning: SchemeRegistration.warning(for: configuration),
+        signInTimeout: signInTimeout(ProcessInfo.processInfo.environment))
       Task { @GtkActor in model.refresh() }
       return model
     } catch let error as AuthError {
@@ -16,5 +18,14 @@ enum WindowLaunch {
     } catch {
       return PreviewWindowModel(state: .error(ErrorMessages.text(for: .internalError)))
     }
+  }
+
+  /// `AUTH_DESKTOP_SIGN_IN_TIMEOUT` (seconds, like the CLI's `--timeout`); otherwise the pending sign-in's
+  /// lifetime (10 minutes).
+  static let signInTimeoutVariable = "AUTH_DESKTOP_SIGN_IN_TIMEOUT"
+
+  static func signInTimeout(_ environment: [String: String]) -> Duration {
+    guard let value = environment[signInTimeoutVariable].flatMap(Int.init), value > 0 else { return .seconds(600) }
+    return .seconds(value)
   }
 }

@@ -49,6 +49,9 @@ enum WindowText {
   static let noLinkedAccounts = "No linked accounts"
   static let unlink = "Unlink"
   static func unlinkAccessible(_ title: String) -> String { "Unlink \(title)" }
+  static let notLinked = "Not linked"
+  static let link = "Link"
+  static func linkAccessible(_ title: String) -> String { "Link \(title)" }
   static let reauthenticate = "Reauthenticate"
   static let signOut = "Sign out"
   static let deleteAccount = "Delete account"
@@ -73,4 +76,15 @@ enum WindowText {
   static let errorTitle = "Sign-in failed"
   static let dismiss = "Dismiss"
   static let dismissError = "Dismiss the error"
+
+  // The scheme warning (`WarningBanner`).
+  static let warningTitle = "Warning"
+  static func schemeOpensElsewhere(scheme: String, application: String) -> String {
+    "Sign-in links (\(scheme):) open in “\(application)”, not in AuthDesktop, so a sign-in in the browser "
+      + "cannot come back here. Run “auth-desktop install” to fix this."
+  }
+  static func schemeUnregistered(scheme: String) -> String {
+    "No program opens sign-in links (\(scheme):), so a sign-in in the browser cannot come back here. "
+      + "Run “auth-desktop install” to fix this."
+  }
 }

@@ -17,6 +17,7 @@ final class RecordingWindowModel: WindowModel {
 
   nonisolated init() {}
 
+  var schemeWarning: String? { nil }
   func providers() -> [(id: String, title: String)] { [("github.com", "GitHub")] }
   func currentUser() async -> User? { nil }
 
@@ -29,6 +30,7 @@ final class RecordingWindowModel: WindowModel {
   func signIn(email: String, password: String) {}
   func cancelSignIn() {}
   func signInAndLink(method: String) {}
+  func link(providerID: String) {}
   func unlink(providerID: String) {}
   func reauthenticate() {}
   func signOut() {}

@@ -1,0 +1,139 @@
+import AuthEngine
+import Foundation
+import TestSupport
+import Testing
+
+/// A window of the built `auth-desktop` on a private desktop: its own config and data dir
+/// (`CLIRunner`), XDG dirs where `Tests/Tools/fake_browser.py` is the default web browser and
+/// (optionally) `auth-desktop install` registered the app's URL scheme, the Authlib GitHub-like
+/// server as the provider, and AT-SPI to read and click the window.
+struct WindowSession {
+  enum Browser: String {
+    /// Records the URL only.
+    case record
+    /// Approves: fetches the authorization URL and follows the redirect (loopback or `xdg-open`).
+    case play
+  }
+
+  static let browserScript = AccessibleWindow.tool.deletingLastPathComponent().appendingPathComponent("fake_browser.py")
+
+  let cli: CLIRunner
+  let xdg: [String: String]
+  let browserLog: URL
+  let window: CLIRunner.Running
+  var accessible: AccessibleWindow { AccessibleWindow(pid: window.process.processIdentifier) }
+
+  /// Starts the window once the app's D-Bus name is free, and waits until AT-SPI sees it.
+  init(
+    loopback: Bool, browser: Browser, install: Bool = true, schemeHandler: String? = nil,
+    environment extra: [String: String] = [:]
+  ) async throws {
+    let env = ProcessInfo.processInfo.environment
+    try #require(env["DISPLAY"]?.isEmpty == false, "needs DISPLAY and a session bus: run scripts/test")
+    try #require(env["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false, "needs a session bus: run scripts/test")
+    let base = try await TestServers.shared.start().github
+    let redirect =
+      loopback
+      ? "http://127.0.0.1/oauth2redirect/github.com" : "\(AppSettings.defaultRedirectScheme):/oauth2redirect/github.com"
+    let client = try await Control.post(base.appendingPathComponent("_test/clients"), ["redirect_uris": [redirect]])
+    cli = try CLIRunner(
+      configuration: """
+        [providers."github.com"]
+        client_id = "\(client["client_id"] as! String)"
+        client_secret = "\(client["client_secret"] as! String)"
+        authorization_endpoint = "\(base)/login/oauth/authorize"
+        token_endpoint = "\(base)/login/oauth/access_token"
+        api_base_url = "\(base)"
+        \(loopback ? "redirect = \"loopback\"" : "")
+        """)
+    xdg = [
+      "XDG_DATA_HOME": cli.root.appendingPathComponent("xdg-data").path,
+      "XDG_CONFIG_HOME": cli.root.appendingPathComponent("xdg-config").path,
+    ]
+    browserLog = cli.root.appendingPathComponent("browser.log")
+    try Self.registerBrowser(xdg: xdg, schemeHandler: schemeHandler)
+    if install { #expect(try cli.run(["install"], environment: xdg).status == 0) }
+    try await Self.waitFor("the app's D-Bus name to be free") {
+      !SessionBusSuites.HandoffTests.nameHasOwner(AppSettings.appID)
+    }
+    window = try cli.start(
+      [],
+      environment: xdg.merging(extra) { $1 }.merging([
+        "AUTH_DESKTOP_TEST_BROWSER_MODE": browser.rawValue, "AUTH_DESKTOP_TEST_BROWSER_LOG": browserLog.path,
+        "XDG_CURRENT_DESKTOP": "GNOME",
+      ]) { $1 })
+    do {
+      try await accessible.waitFor("frame", "AuthDesktop")
+    } catch {
+      try await close()
+      throw error
+    }
+  }
+
+  /// What the browser was asked to open.
+  func openedURLs() -> [URL] {
+    let text = (try? String(contentsOf: browserLog, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").compactMap { $0.hasPrefix("open ") ? URL(string: String($0.dropFirst(5))) : nil }
+  }
+
+  func browserTranscript() -> String { (try? String(contentsOf: browserLog, encoding: .utf8)) ?? "(nothing)" }
+
+  /// Runs `body` with a new session and closes it afterwards, also when `body` throws.
+  static func with(
+    loopback: Bool, browser: Browser, install: Bool = true, schemeHandler: String? = nil,
+    environment: [String: String] = [:], _ body: (WindowSession) async throws -> Void
+  ) async throws {
+    let session = try await WindowSession(
+      loopback: loopback, browser: browser, install: install, schemeHandler: schemeHandler, environment: environment)
+    do {
+      try await body(session)
+    } catch {
+      try await session.close()
+      throw error
+    }
+    try await session.close()
+  }
+
+  /// Kills the window (SIGTERM was seen to leave it running) and waits until its bus name is free.
+  func close() async throws {
+    kill(window.process.processIdentifier, SIGKILL)
+    try await Self.waitFor("the window to exit") { !window.process.isRunning }
+    try await Self.waitFor("the window's D-Bus name to be released") {
+      !SessionBusSuites.HandoffTests.nameHasOwner(AppSettings.appID)
+    }
+  }
+
+  static func waitFor(_ what: String, _ condition: () -> Bool) async throws {
+    try await SessionBusSuites.HandoffTests.waitFor(what, condition)
+  }
+
+  /// The fake browser as the default http(s) handler; `schemeHandler` (a name) registers another
+  /// program for the app's URL scheme, as a misconfigured desktop would have.
+  private static func registerBrowser(xdg: [String: String], schemeHandler: String?) throws {
+    let applications = URL(fileURLWithPath: xdg["XDG_DATA_HOME"]!).appendingPathComponent("applications")
+    let config = URL(fileURLWithPath: xdg["XDG_CONFIG_HOME"]!)
+    for directory in [applications, config] {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+    var defaults = "[Default Applications]\n"
+    try entry(
+      "Test Browser", exec: "/usr/bin/python3 \(browserScript.path) %u",
+      mime: "x-scheme-handler/http;x-scheme-handler/https;"
+    )
+    .write(
+      to: applications.appendingPathComponent("authdesktop-test-browser.desktop"), atomically: true, encoding: .utf8)
+    defaults +=
+      "x-scheme-handler/http=authdesktop-test-browser.desktop\nx-scheme-handler/https=authdesktop-test-browser.desktop\n"
+    if let schemeHandler {
+      let mime = "x-scheme-handler/\(AppSettings.defaultRedirectScheme)"
+      try entry(schemeHandler, exec: "/bin/true %u", mime: mime + ";")
+        .write(to: applications.appendingPathComponent("other-app.desktop"), atomically: true, encoding: .utf8)
+      defaults += "\(mime)=other-app.desktop\n"
+    }
+    try defaults.write(to: config.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
+  }
+
+  private static func entry(_ name: String, exec: String, mime: String) -> String {
+    "[Desktop Entry]\nType=Application\nName=\(name)\nExec=\(exec)\nMimeType=\(mime)\nNoDisplay=true\n"
+  }
+}
