@@ -44,6 +44,7 @@ extension SessionBusSuites {
         try await session.accessible.activate(WindowText.continueWith("GitHub"))
         try await session.accessible.waitFor("label", WindowText.waitingTitle)
         try await Self.waitFor("the browser to open") { !session.openedURLs().isEmpty }
+        #expect(session.accessible.shows("push button", WindowText.copyLinkAccessible))
         try await session.accessible.activate(WindowText.cancelSignIn)
         try await session.accessible.waitFor("label", WindowText.signInTitle)
         let authorization = try #require(session.openedURLs().first)
