@@ -15,6 +15,7 @@ final class AuthWindowModel: WindowModel {
   private let auth: Auth
   private let configuration: AuthConfiguration
   let schemeWarning: String?
+  let isEmulator: Bool
   /// How long the waiting page waits for the redirect (at most the pending sign-in's own lifetime).
   private let signInTimeout: Duration
   private var pending: PendingAuthorization?
@@ -23,11 +24,13 @@ final class AuthWindowModel: WindowModel {
   private var linkAfterSignIn = false
 
   nonisolated init(
-    auth: Auth, configuration: AuthConfiguration, schemeWarning: String? = nil, signInTimeout: Duration = .seconds(600)
+    auth: Auth, configuration: AuthConfiguration, schemeWarning: String? = nil, isEmulator: Bool = false,
+    signInTimeout: Duration = .seconds(600)
   ) {
     self.auth = auth
     self.configuration = configuration
     self.schemeWarning = schemeWarning
+    self.isEmulator = isEmulator
     self.signInTimeout = signInTimeout
   }
 

@@ -21,7 +21,7 @@ final class MainWindow {
     let gtkWindow = glibCast(window, to: GtkWindow.self)
     gtk_window_set_title(gtkWindow, WindowText.windowTitle)
     gtk_window_set_default_size(gtkWindow, 480, 680)
-    gtk_window_set_titlebar(gtkWindow, gtk_header_bar_new())
+    gtk_window_set_titlebar(gtkWindow, HeaderBar.make(isEmulator: model.isEmulator))
 
     banner = ErrorBanner { [model] in model.dismissError() }
     signedOut = SignedOutPage(

@@ -35,6 +35,7 @@ final class PreviewWindowModel: WindowModel {
 
   /// The preview never warns: it opens no browser.
   var schemeWarning: String? { nil }
+  let isEmulator = false
 
   func providers() -> [(id: String, title: String)] {
     ["github.com", "twitter.com", "oidc.Example"].map { ($0, WindowText.providerTitle($0)) }

@@ -20,7 +20,11 @@ enum WindowApplication {
   ///
   /// `arguments` are GApplication's: the program name, then URIs to open (anything starting with
   /// `-` is taken as a GApplication option).
-  static func run(arguments: [String], model: any WindowModel) -> Int32 {
+  /// `emulatorModel` makes the model of the menu's "Use Provider Emulator" (the item is disabled without).
+  static func run(
+    arguments: [String], model: any WindowModel,
+    emulatorModel: (@GtkActor @Sendable () async -> any WindowModel)? = nil
+  ) -> Int32 {
     var model = model
     var flags = G_APPLICATION_HANDLES_OPEN.rawValue
     if let page = ProcessInfo.processInfo.environment[previewPageVariable] {
@@ -39,12 +43,14 @@ enum WindowApplication {
     }
     defer { g_main_context_release(context) }
     return GtkActor.assumeIsolated { [model] in
-      runApplication(arguments: arguments, model: model, flags: GApplicationFlags(rawValue: flags))
+      runApplication(
+        arguments: arguments, model: model, emulatorModel: emulatorModel, flags: GApplicationFlags(rawValue: flags))
     }
   }
 
   @GtkActor private static func runApplication(
-    arguments: [String], model: any WindowModel, flags: GApplicationFlags
+    arguments: [String], model: any WindowModel,
+    emulatorModel: (@GtkActor @Sendable () async -> any WindowModel)?, flags: GApplicationFlags
   ) -> Int32 {
     let application = gtk_application_new(AppSettings.appID, flags)!
     defer { g_object_unref(application) }
@@ -52,17 +58,18 @@ enum WindowApplication {
     GtkSignal.connect(application, "activate") { presenter.present() }
     GtkSignal.connectOpen(application) { uris in
       presenter.present()
+      let model = presenter.model
       for uri in uris {
         guard let url = URL(string: uri) else { continue }
         Task { await model.deliver(url) }
       }
     }
-    let quit = g_simple_action_new("quit", nil)!
-    GtkSignal.connectAction(UnsafeMutableRawPointer(quit)) {
-      g_application_quit(glibCast(application, to: GApplication.self))
+    addAction("quit", to: application) { g_application_quit(glibCast(application, to: GApplication.self)) }
+    if let emulatorModel {
+      addAction("emulator", to: application) {
+        Task { @GtkActor in presenter.replace(with: await emulatorModel()) }
+      }
     }
-    g_action_map_add_action(OpaquePointer(application), quit)
-    g_object_unref(UnsafeMutableRawPointer(quit))
     "<Control>q".withCString { gtk_application_set_accels_for_action(application, "app.quit", [$0, nil]) }
 
     var argv = arguments.map { strdup($0) }
@@ -71,6 +78,15 @@ enum WindowApplication {
     return argv.withUnsafeMutableBufferPointer {
       g_application_run(glibCast(application, to: GApplication.self), Int32(arguments.count), $0.baseAddress)
     }
+  }
+
+  @GtkActor private static func addAction(
+    _ name: String, to application: UnsafeMutablePointer<GtkApplication>, _ handler: @escaping GtkSignal.Handler
+  ) {
+    let action = g_simple_action_new(name, nil)!
+    GtkSignal.connectAction(UnsafeMutableRawPointer(action), handler)
+    g_action_map_add_action(OpaquePointer(application), action)
+    g_object_unref(UnsafeMutableRawPointer(action))
   }
 
   private static func printError(_ message: String) {
@@ -82,7 +98,7 @@ enum WindowApplication {
 @GtkActor
 private final class WindowPresenter {
   private let application: UnsafeMutablePointer<GtkApplication>
-  private let model: any WindowModel
+  private(set) var model: any WindowModel
   private var window: MainWindow?
 
   init(application: UnsafeMutablePointer<GtkApplication>, model: any WindowModel) {
@@ -99,5 +115,18 @@ private final class WindowPresenter {
     self.window = window
     GtkSignal.connect(window.window, "destroy") { [weak self] in self?.window = nil }
     window.present()
+  }
+
+  /// Shows `model` in a new window in place of the current one (the application is held meanwhile,
+  /// so closing its only window does not end it).
+  func replace(with model: any WindowModel) {
+    self.model.cancelSignIn()
+    self.model = model
+    guard let old = window else { return present() }
+    g_application_hold(glibCast(application, to: GApplication.self))
+    defer { g_application_release(glibCast(application, to: GApplication.self)) }
+    window = nil
+    gtk_window_destroy(glibCast(old.window, to: GtkWindow.self))
+    present()
   }
 }

@@ -80,6 +80,8 @@ protocol WindowModel: AnyObject, Sendable {
   func providers() -> [(id: String, title: String)]
   /// Why browser sign-ins cannot come back (the URL scheme opens another program), or nil.
   var schemeWarning: String? { get }
+  /// Whether the providers are the built-in emulator (the window then shows an "Emulator" badge).
+  var isEmulator: Bool { get }
   func currentUser() async -> User?
   /// A redirect URI handed to the application (`GApplication::open`).
   func deliver(_ url: URL) async

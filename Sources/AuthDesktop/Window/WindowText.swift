@@ -87,4 +87,11 @@ enum WindowText {
     "No program opens sign-in links (\(scheme):), so a sign-in in the browser cannot come back here. "
       + "Run “auth-desktop install” to fix this."
   }
+
+  // The header bar.
+  static let mainMenu = "Main menu"
+  static let useEmulator = "Use Provider Emulator"
+  static let quit = "Quit"
+  static let emulatorBadge = "Emulator"
+  static let emulatorBadgeDescription = "The providers are AuthDesktop's built-in emulator, not the real services."
 }

@@ -18,6 +18,7 @@ final class RecordingWindowModel: WindowModel {
   nonisolated init() {}
 
   var schemeWarning: String? { nil }
+  let isEmulator = false
   func providers() -> [(id: String, title: String)] { [("github.com", "GitHub")] }
   func currentUser() async -> User? { nil }
 
