@@ -11,6 +11,7 @@ struct AuthDesktopCommand: CLICommand {
       SignInCommand.self, SignUpEmailCommand.self, SignInEmailCommand.self, LinkPendingCommand.self,
       StatusCommand.self, TokenCommand.self, IDTokenCommand.self, UnlinkCommand.self, SignOutCommand.self,
       DeleteAccountCommand.self, MethodsCommand.self, ProvidersCommand.self, InstallCommand.self, DoctorCommand.self,
+      EmulatorCommand.self,
     ])
 
   @OptionGroup var globals: GlobalOptions
