@@ -11,7 +11,8 @@ enum HeaderBar {
     g_menu_append(menu, WindowText.quit, "app.quit")
     let button = gtk_menu_button_new()!
     gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
-    gtk_menu_button_set_menu_model(OpaquePointer(button), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
+    gtk_menu_button_set_menu_model(
+      OpaquePointer(button), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
     g_object_unref(UnsafeMutableRawPointer(menu))
     authdesktop_accessible_set_label(button, WindowText.mainMenu)
     gtk_header_bar_pack_end(OpaquePointer(bar), button)

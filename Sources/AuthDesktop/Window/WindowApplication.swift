@@ -89,6 +89,16 @@ enum WindowApplication {
     g_object_unref(UnsafeMutableRawPointer(action))
   }
 
+  /// The window for a launch with `paths`: the model of `WindowLaunch`, and the emulator one for the menu.
+  static func run(arguments: [String], launch paths: ConfigurationPaths, emulator: Bool) -> Int32 {
+    if ProcessInfo.processInfo.environment[previewPageVariable] != nil {
+      return run(arguments: arguments, model: PreviewWindowModel())  // replaced by the preview page's model
+    }
+    return run(
+      arguments: arguments, model: WindowLaunch.model(paths: paths, emulator: emulator),
+      emulatorModel: { await WindowLaunch.makeModel(paths: paths, emulator: true) })
+  }
+
   private static func printError(_ message: String) {
     FileHandle.standardError.write(Data("auth-desktop: \(message)\n".utf8))
   }
