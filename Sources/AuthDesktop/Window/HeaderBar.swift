@@ -20,6 +20,7 @@ enum HeaderBar {
       installBadgeStyle()
       let badge = Gtk.label(WindowText.emulatorBadge, classes: ["emulator-badge"])
       authdesktop_accessible_set_description(badge, WindowText.emulatorBadgeDescription)
+      gtk_widget_set_valign(badge, GTK_ALIGN_CENTER)
       gtk_header_bar_pack_start(OpaquePointer(bar), badge)
     }
     return bar

@@ -20,12 +20,14 @@ enum WindowApplication {
   ///
   /// `arguments` are GApplication's: the program name, then URIs to open (anything starting with
   /// `-` is taken as a GApplication option).
-  /// `emulatorModel` makes the model of the menu's "Use Provider Emulator" (the item is disabled without).
+  /// `makeModel` runs in the primary instance only (on `startup`), so a second launch that forwards
+  /// its URI over D-Bus opens no database and starts no emulator. `emulatorModel` makes the model of
+  /// the menu's "Use Provider Emulator" (the item is disabled without).
   static func run(
-    arguments: [String], model: any WindowModel,
+    arguments: [String], makeModel: @escaping @GtkActor () -> any WindowModel,
     emulatorModel: (@GtkActor @Sendable () async -> any WindowModel)? = nil
   ) -> Int32 {
-    var model = model
+    var makeModel = makeModel
     var flags = G_APPLICATION_HANDLES_OPEN.rawValue
     if let page = ProcessInfo.processInfo.environment[previewPageVariable] {
       guard let preview = PreviewWindowModel(page: page) else {
@@ -33,7 +35,7 @@ enum WindowApplication {
         printError("\(previewPageVariable)=\(page) is not a page (\(pages))")
         return 2
       }
-      model = preview
+      makeModel = { preview }
       flags |= G_APPLICATION_NON_UNIQUE.rawValue
     }
     let context = g_main_context_default()
@@ -42,19 +44,26 @@ enum WindowApplication {
       return 1
     }
     defer { g_main_context_release(context) }
-    return GtkActor.assumeIsolated { [model] in
+    return GtkActor.assumeIsolated { [makeModel] in
       runApplication(
-        arguments: arguments, model: model, emulatorModel: emulatorModel, flags: GApplicationFlags(rawValue: flags))
+        arguments: arguments, makeModel: makeModel, emulatorModel: emulatorModel,
+        flags: GApplicationFlags(rawValue: flags))
     }
   }
 
+  /// `run` with a model made beforehand (tests).
+  static func run(arguments: [String], model: any WindowModel) -> Int32 {
+    run(arguments: arguments, makeModel: { model })
+  }
+
   @GtkActor private static func runApplication(
-    arguments: [String], model: any WindowModel,
+    arguments: [String], makeModel: @escaping @GtkActor () -> any WindowModel,
     emulatorModel: (@GtkActor @Sendable () async -> any WindowModel)?, flags: GApplicationFlags
   ) -> Int32 {
     let application = gtk_application_new(AppSettings.appID, flags)!
     defer { g_object_unref(application) }
-    let presenter = WindowPresenter(application: application, model: model)
+    let presenter = WindowPresenter(application: application, makeModel: makeModel)
+    GtkSignal.connect(application, "startup") { presenter.prepare() }
     GtkSignal.connect(application, "activate") { presenter.present() }
     GtkSignal.connectOpen(application) { uris in
       presenter.present()
@@ -91,11 +100,8 @@ enum WindowApplication {
 
   /// The window for a launch with `paths`: the model of `WindowLaunch`, and the emulator one for the menu.
   static func run(arguments: [String], launch paths: ConfigurationPaths, emulator: Bool) -> Int32 {
-    if ProcessInfo.processInfo.environment[previewPageVariable] != nil {
-      return run(arguments: arguments, model: PreviewWindowModel())  // replaced by the preview page's model
-    }
     return run(
-      arguments: arguments, model: WindowLaunch.model(paths: paths, emulator: emulator),
+      arguments: arguments, makeModel: { WindowLaunch.model(paths: paths, emulator: emulator) },
       emulatorModel: { await WindowLaunch.makeModel(paths: paths, emulator: true) })
   }
 
@@ -108,13 +114,24 @@ enum WindowApplication {
 @GtkActor
 private final class WindowPresenter {
   private let application: UnsafeMutablePointer<GtkApplication>
-  private(set) var model: any WindowModel
+  private let makeModel: @GtkActor () -> any WindowModel
+  private var made: (any WindowModel)?
   private var window: MainWindow?
 
-  init(application: UnsafeMutablePointer<GtkApplication>, model: any WindowModel) {
+  init(application: UnsafeMutablePointer<GtkApplication>, makeModel: @escaping @GtkActor () -> any WindowModel) {
     self.application = application
-    self.model = model
+    self.makeModel = makeModel
   }
+
+  /// The model, made on first use (`startup`, in the primary instance).
+  var model: any WindowModel {
+    if let made { return made }
+    let model = makeModel()
+    made = model
+    return model
+  }
+
+  func prepare() { _ = model }
 
   func present() {
     if let window {
@@ -131,7 +148,7 @@ private final class WindowPresenter {
   /// so closing its only window does not end it).
   func replace(with model: any WindowModel) {
     self.model.cancelSignIn()
-    self.model = model
+    made = model
     guard let old = window else { return present() }
     g_application_hold(glibCast(application, to: GApplication.self))
     defer { g_application_release(glibCast(application, to: GApplication.self)) }

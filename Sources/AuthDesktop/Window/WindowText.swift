@@ -1,3 +1,4 @@
+import AuthEngine
 import Foundation
 
 /// Every sentence the window shows, in one place (error texts come from `ErrorMessages` in the engine).
@@ -11,6 +12,7 @@ enum WindowText {
     case "github.com": "GitHub"
     case "twitter.com": "X (Twitter)"
     case "password": "email and password"
+    case EmulatorSetup.oidcProviderID: "OpenID Connect"
     default: providerID.hasPrefix("oidc.") ? String(providerID.dropFirst(5)) : providerID
     }
   }

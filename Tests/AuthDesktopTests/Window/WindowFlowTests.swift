@@ -30,6 +30,7 @@ extension SessionBusSuites {
       try await WindowSession.with(loopback: false, browser: .play) { session in
         let warning = AccessibleWindow.Node(role: "panel", name: WindowText.warningTitle)  // installed: none
         #expect(try !session.accessible.nodes().contains(warning))
+        #expect(try !session.accessible.nodes().contains(Self.badge))
         try await session.accessible.activate(WindowText.continueWith("GitHub"))
         try await session.accessible.waitUntil("the signed-in page (browser: \(session.browserTranscript()))") {
           $0.contains(Self.signedInEmail) && $0.contains(Self.unlinkGitHub)
@@ -80,6 +81,30 @@ extension SessionBusSuites {
         try await session.accessible.waitFor("label", text)
       }
     }
+
+    /// `auth-desktop --emulator`: the badge says so, and a sign-in goes through the emulator's consent page
+    /// and back through the custom scheme to this window.
+    @Test func emulatorModeShowsTheBadgeAndSignsIn() async throws {
+      try await WindowSession.with(emulator: true, browser: .consent) { session in
+        try await session.accessible.waitFor("label", WindowText.emulatorBadge)
+        try await session.accessible.waitFor("push button", WindowText.continueWith("GitHub"))
+        try session.screenshot("window-emulator")
+        for title in ["GitHub", "X (Twitter)", "OpenID Connect"] {
+          #expect(session.accessible.shows("push button", WindowText.continueWith(title)), "\(title)")
+        }
+        try await session.accessible.activate(WindowText.continueWith("GitHub"))
+        try await session.accessible.waitUntil("the signed-in page (browser: \(session.browserTranscript()))") {
+          $0.contains(Self.signedInEmail) && $0.contains(Self.unlinkGitHub)
+        }
+        // The other built-in providers can be linked from here.
+        #expect(session.accessible.shows("push button", WindowText.linkAccessible("X (Twitter)")))
+        #expect(try session.cli.run(["status", "--json", "--emulator"]).json["signedIn"] as? Bool == true)
+        #expect(try session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == false)  // real accounts apart
+      }
+    }
+
+    /// The window without the emulator has no badge.
+    static let badge = AccessibleWindow.Node(role: "label", name: WindowText.emulatorBadge)
 
     /// The `redirect_uri` of an authorization URL.
     static func redirectURI(_ authorization: URL) -> URL? {

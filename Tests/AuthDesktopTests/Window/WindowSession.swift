@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import AuthDesktop
+
 /// A window of the built `auth-desktop` on a private desktop: its own config and data dir
 /// (`CLIRunner`), XDG dirs where `Tests/Tools/fake_browser.py` is the default web browser and
 /// (optionally) `auth-desktop install` registered the app's URL scheme, the Authlib GitHub-like
@@ -13,6 +15,8 @@ struct WindowSession {
     case record
     /// Approves: fetches the authorization URL and follows the redirect (loopback or `xdg-open`).
     case play
+    /// At the provider emulator's consent page: chooses the first identity, then follows the redirect.
+    case consent
   }
 
   static let browserScript = AccessibleWindow.tool.deletingLastPathComponent().appendingPathComponent("fake_browser.py")
@@ -24,28 +28,18 @@ struct WindowSession {
   var accessible: AccessibleWindow { AccessibleWindow(pid: window.process.processIdentifier) }
 
   /// Starts the window once the app's D-Bus name is free, and waits until AT-SPI sees it.
+  /// `emulator`: the built-in providers on an in-process emulator (`auth-desktop --emulator`) instead of
+  /// the Authlib server.
   init(
-    loopback: Bool, browser: Browser, install: Bool = true, schemeHandler: String? = nil,
-    environment extra: [String: String] = [:]
+    loopback: Bool = false, emulator: Bool = false, browser: Browser, install: Bool = true,
+    schemeHandler: String? = nil, environment extra: [String: String] = [:]
   ) async throws {
     let env = ProcessInfo.processInfo.environment
     try #require(env["DISPLAY"]?.isEmpty == false, "needs DISPLAY and a session bus: run scripts/test")
     try #require(env["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false, "needs a session bus: run scripts/test")
-    let base = try await TestServers.shared.start().github
-    let redirect =
-      loopback
-      ? "http://127.0.0.1/oauth2redirect/github.com" : "\(AppSettings.defaultRedirectScheme):/oauth2redirect/github.com"
-    let client = try await Control.post(base.appendingPathComponent("_test/clients"), ["redirect_uris": [redirect]])
-    cli = try CLIRunner(
-      configuration: """
-        [providers."github.com"]
-        client_id = "\(client["client_id"] as! String)"
-        client_secret = "\(client["client_secret"] as! String)"
-        authorization_endpoint = "\(base)/login/oauth/authorize"
-        token_endpoint = "\(base)/login/oauth/access_token"
-        api_base_url = "\(base)"
-        \(loopback ? "redirect = \"loopback\"" : "")
-        """)
+    cli = emulator ? try CLIRunner() : try await Self.authlibClient(loopback: loopback)
+    var extra = extra
+    if emulator { extra[EmulatorMode.portVariable] = String(FreePort.next()) }
     xdg = [
       "XDG_DATA_HOME": cli.root.appendingPathComponent("xdg-data").path,
       "XDG_CONFIG_HOME": cli.root.appendingPathComponent("xdg-config").path,
@@ -57,7 +51,7 @@ struct WindowSession {
       !SessionBusSuites.HandoffTests.nameHasOwner(AppSettings.appID)
     }
     window = try cli.start(
-      [],
+      emulator ? ["--emulator"] : [],
       environment: xdg.merging(extra) { $1 }.merging([
         "AUTH_DESKTOP_TEST_BROWSER_MODE": browser.rawValue, "AUTH_DESKTOP_TEST_BROWSER_LOG": browserLog.path,
         "XDG_CURRENT_DESKTOP": "GNOME",
@@ -70,6 +64,35 @@ struct WindowSession {
     }
   }
 
+  /// A config for a new client of the Authlib GitHub-like server.
+  private static func authlibClient(loopback: Bool) async throws -> CLIRunner {
+    let base = try await TestServers.shared.start().github
+    let redirect =
+      loopback
+      ? "http://127.0.0.1/oauth2redirect/github.com" : "\(AppSettings.defaultRedirectScheme):/oauth2redirect/github.com"
+    let client = try await Control.post(base.appendingPathComponent("_test/clients"), ["redirect_uris": [redirect]])
+    return try CLIRunner(
+      configuration: """
+        [providers."github.com"]
+        client_id = "\(client["client_id"] as! String)"
+        client_secret = "\(client["client_secret"] as! String)"
+        authorization_endpoint = "\(base)/login/oauth/authorize"
+        token_endpoint = "\(base)/login/oauth/access_token"
+        api_base_url = "\(base)"
+        \(loopback ? "redirect = \"loopback\"" : "")
+        """)
+  }
+
+  /// Saves the screen (the window on Xvfb's black root, trimmed) as `NAME.png` in
+  /// `$AUTH_DESKTOP_SCREENSHOT_DIR` (CI output), with ImageMagick's `import`.
+  func screenshot(_ name: String) throws {
+    guard let directory = ProcessInfo.processInfo.environment["AUTH_DESKTOP_SCREENSHOT_DIR"] else { return }
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let saved = try InstallDoctorTests.tool(
+      "import", ["-window", "root", "-trim", "+repage", "\(directory)/\(name).png"], [:])
+    #expect(saved.status == 0, "import: \(saved.output)")
+  }
+
   /// What the browser was asked to open.
   func openedURLs() -> [URL] {
     let text = (try? String(contentsOf: browserLog, encoding: .utf8)) ?? ""
@@ -80,11 +103,12 @@ struct WindowSession {
 
   /// Runs `body` with a new session and closes it afterwards, also when `body` throws.
   static func with(
-    loopback: Bool, browser: Browser, install: Bool = true, schemeHandler: String? = nil,
-    environment: [String: String] = [:], _ body: (WindowSession) async throws -> Void
+    loopback: Bool = false, emulator: Bool = false, browser: Browser, install: Bool = true,
+    schemeHandler: String? = nil, environment: [String: String] = [:], _ body: (WindowSession) async throws -> Void
   ) async throws {
     let session = try await WindowSession(
-      loopback: loopback, browser: browser, install: install, schemeHandler: schemeHandler, environment: environment)
+      loopback: loopback, emulator: emulator, browser: browser, install: install, schemeHandler: schemeHandler,
+      environment: environment)
     do {
       try await body(session)
     } catch {
