@@ -44,9 +44,9 @@ struct AccessibleWindow {
     try await waitUntil("\(role) \"\(name)\"") { $0.contains(Node(role: role, name: name)) }
   }
 
-  /// Clicks the on-screen button whose accessible name is `name` (AT-SPI's first action).
-  func activate(_ name: String) async throws {
-    try await waitFor("push button", name)
+  /// Clicks the on-screen button (or other `role`) whose accessible name is `name` (AT-SPI's first action).
+  func activate(_ name: String, role: String = "push button") async throws {
+    try await waitFor(role, name)
     let result = try Self.run(["activate", String(pid), name])
     #expect(result.status == 0, "AT-SPI could not activate \(name): \(result.output)")
   }

@@ -103,6 +103,22 @@ extension SessionBusSuites {
       }
     }
 
+    /// The main menu's "Use Provider Emulator" points the configured providers (here GitHub) at the
+    /// emulator, in a new window with the badge; a sign-in then goes to the emulator.
+    @Test func theMenuSwitchesToTheEmulator() async throws {
+      try await WindowSession.with(
+        browser: .record, environment: [EmulatorMode.portVariable: String(FreePort.next())]
+      ) { session in
+        try await session.accessible.activate(WindowText.mainMenu)
+        try await session.accessible.activate(WindowText.useEmulator, role: "menu item")
+        try await session.accessible.waitFor("label", WindowText.emulatorBadge)
+        try await session.accessible.activate(WindowText.continueWith("GitHub"))
+        try await Self.waitFor("the browser to open") { !session.openedURLs().isEmpty }
+        let authorization = try #require(session.openedURLs().first)
+        #expect(authorization.host == "127.0.0.1" && authorization.path == "/github/login/oauth/authorize")
+      }
+    }
+
     /// The window without the emulator has no badge.
     static let badge = AccessibleWindow.Node(role: "label", name: WindowText.emulatorBadge)
 
