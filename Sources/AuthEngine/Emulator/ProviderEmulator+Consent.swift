@@ -46,11 +46,7 @@ extension ProviderEmulator {
   /// `email`, `share_email_with`, or `deny`).
   func answerConsent(_ request: HTTPRequest) async -> HTTPResponse {
     let form = EmulatorHTTP.form(of: request)
-    guard let id = EmulatorHTTP.single("request", in: form), let pending = consents[id] else {
-      return EmulatorHTTP.errorPage(
-        "This sign-in request is no longer valid",
-        "It expired, or it was already answered. Start the sign-in again in the app.")
-    }
+    guard let id = EmulatorHTTP.single("request", in: form), let pending = consents[id] else { return Self.answered }
     guard let token = EmulatorHTTP.single("consent_token", in: form),
       EmulatorHTTP.constantTimeEquals(token, pending.token)
     else {
@@ -72,7 +68,8 @@ extension ProviderEmulator {
       guard let chosen else {
         return await consentPage(id: id, pending, error: "Choose one of the identities below.", status: 400)
       }
-      consents[id] = nil
+      // Answered once, even by two POSTs racing through the await above.
+      guard consents.removeValue(forKey: id) != nil else { return Self.answered }
       return approve(pending, as: chosen)
     case "add":
       return await addIdentity(form, id: id, pending)
@@ -94,8 +91,8 @@ extension ProviderEmulator {
       let identity = try EmulatorIdentity.make(
         provider: pending.provider, name: EmulatorHTTP.single("name", in: form) ?? "", email: email, existing: all,
         random: random)
+      guard consents.removeValue(forKey: id) != nil else { return Self.answered }
       try await identities.add(identity)
-      consents[id] = nil
       return approve(pending, as: identity)
     } catch let error as EmulatorFormError {
       return await consentPage(id: id, pending, error: error.message, status: 400)
@@ -115,7 +112,8 @@ extension ProviderEmulator {
       parameters.append("iss", grant.issuer.map { root + $0.rawValue })
       return EmulatorHTTP.redirect(Self.url(grant.redirectURI, adding: parameters))
     case .oauth1(let requestToken):
-      guard var record = requestTokens[requestToken] else {
+      // The token may have been authorized from another tab's consent page meanwhile.
+      guard var record = requestTokens[requestToken], record.verifier == nil else {
         return EmulatorHTTP.errorPage("This sign-in request is no longer valid", "The request token expired.")
       }
       let verifier = random.token(bytes: 24)
@@ -143,6 +141,12 @@ extension ProviderEmulator {
       }
       return EmulatorHTTP.redirect(Self.url(record.callback, adding: ["denied": requestToken]))
     }
+  }
+
+  static var answered: HTTPResponse {
+    EmulatorHTTP.errorPage(
+      "This sign-in request is no longer valid",
+      "It expired, or it was already answered. Start the sign-in again in the app.")
   }
 
   /// An OAuth 2.0 error sent to the (already validated) redirect URI.

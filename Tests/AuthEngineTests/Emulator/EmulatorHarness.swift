@@ -21,12 +21,13 @@ struct EmulatorHarness {
   /// the emulator, unless `serviceConfiguration` replaces that (a client that differs from the emulator's).
   init(
     configuration text: String? = nil, serviceConfiguration: String? = nil,
-    identities seeded: [EmulatorIdentity] = EmulatorIdentity.seeds
+    identities seeded: [EmulatorIdentity] = EmulatorIdentity.seeds, store: (any EmulatorIdentityStore)? = nil
   ) throws {
     let clock = ManualClock(Date())
     let app = try text.map { try ConfigurationLoader.parse($0) }
     let identities = InMemoryEmulatorIdentityStore(seeded)
-    let emulator = ProviderEmulator(baseURL: Self.base, configuration: app, identities: identities, clock: clock)
+    let emulator = ProviderEmulator(
+      baseURL: Self.base, configuration: app, identities: store ?? identities, clock: clock)
     let configuration =
       try serviceConfiguration.map { try ConfigurationLoader.parse($0) }
       ?? EmulatorSetup.configuration(app, pointingAt: Self.base)

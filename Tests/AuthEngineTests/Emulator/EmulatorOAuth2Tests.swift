@@ -98,6 +98,8 @@ import Testing
         "client_id": "loopback-app", "redirect_uri": "http://127.0.0.1:49152/oauth2redirect/github.com",
       ]))
     #expect(accepted.status == 200)
+    // The form's redirect goes to the loopback origin, so the CSP's form-action names it.
+    #expect(accepted.header("content-security-policy")?.contains("form-action 'self' http://127.0.0.1:49152;") == true)
     for wrong in [
       "http://127.0.0.1:49152/oauth2redirect/github.com/x", "http://localhost:49152/oauth2redirect/github.com",
     ] {
@@ -194,6 +196,43 @@ import Testing
     let replay = await harness.answer(page, ["action": "approve", "identity": EmulatorHarness.mona])
     #expect(replay.status == 400)
     #expect(replay.header("location") == nil)
+  }
+
+  /// Holds the next `count` readers of the identities until all of them are inside.
+  actor BarrierIdentityStore: EmulatorIdentityStore {
+    private var count = 0
+    private var held: [CheckedContinuation<Void, Never>] = []
+
+    func hold(_ count: Int) { self.count = count }
+
+    func identities() async -> [EmulatorIdentity] {
+      if count > 0 {
+        await withCheckedContinuation { continuation in
+          held.append(continuation)
+          if held.count == count {
+            count = 0
+            for waiter in held { waiter.resume() }
+            held = []
+          }
+        }
+      }
+      return EmulatorIdentity.seeds
+    }
+
+    func add(_ identity: EmulatorIdentity) {}
+    func reset() {}
+  }
+
+  @Test func twoAnswersAtOnceGiveOneCode() async throws {
+    let store = BarrierIdentityStore()
+    let harness = try EmulatorHarness(store: store)
+    let url = URL(string: "http://127.0.0.1:9399/github/login/oauth/authorize")!.appendingQuery(Self.githubQuery())
+    let page = try await harness.consent(url)
+    await store.hold(2)  // both answers are past their first check when they read the identities
+    async let first = harness.answer(page, ["action": "approve", "identity": EmulatorHarness.mona])
+    async let second = harness.answer(page, ["action": "approve", "identity": EmulatorHarness.mona])
+    let statuses = await [first.status, second.status].sorted()
+    #expect(statuses == [302, 400])
   }
 
   @Test func bearerIsRequiredForTheAPI() async throws {
