@@ -2,6 +2,8 @@
 
 # Debian packages for building (C headers) and testing (display, bus, keyring, validators).
 BUILD_PACKAGES=(pkg-config libgtk-4-dev libsoup-3.0-dev libsecret-1-dev libsqlite3-dev glib-networking)
+# What `auth-desktop install` and the window use on a desktop (often there already).
+RUN_PACKAGES=(xdg-utils desktop-file-utils gnome-keyring)
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" python3-venv xvfb dbus-daemon dbus-x11 xdg-utils desktop-file-utils appstream
   gnome-keyring libsecret-tools imagemagick python3-gi gir1.2-atspi-2.0 at-spi2-core)
 
