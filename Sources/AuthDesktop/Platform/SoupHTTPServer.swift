@@ -67,19 +67,11 @@ private enum SoupHTTP {
     let dispatch = SoupHTTPDispatch(handler: makeHandler(URL(string: root)!), thread: thread, root: root)
     let server = authdesktop_soup_server_new()!
     soup_server_add_handler(server, nil, requestThunk, GLibBox<SoupHTTPDispatch>.retained(dispatch), glibReleaseBox)
-    let tearDown = {
-      soup_server_disconnect(server)
-      g_object_unref(server)
-      g_socket_close(socket, nil)
-      g_object_unref(socket)
-    }
     do {
-      try withGError { soup_server_listen_socket(server, socket, SoupServerListenOptions(0), $0) }
+      return (bound, try soupListen(server, on: socket))
     } catch {
-      tearDown()
       throw AuthError(.emulatorUnavailable, origin: .transport, detail: "libsoup could not serve 127.0.0.1:\(bound)")
     }
-    return (bound, tearDown)
   }
 
   /// A listening TCP socket on 127.0.0.1:`port`, with `SO_REUSEADDR` (see `SoupHTTPServer`).

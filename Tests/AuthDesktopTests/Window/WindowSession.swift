@@ -1,6 +1,5 @@
 import AuthEngine
 import Foundation
-import TestSupport
 import Testing
 
 @testable import AuthDesktop
@@ -66,21 +65,10 @@ struct WindowSession {
 
   /// A config for a new client of the Authlib GitHub-like server.
   private static func authlibClient(loopback: Bool) async throws -> CLIRunner {
-    let base = try await TestServers.shared.start().github
     let redirect =
       loopback
-      ? "http://127.0.0.1/oauth2redirect/github.com" : "\(AppSettings.defaultRedirectScheme):/oauth2redirect/github.com"
-    let client = try await Control.post(base.appendingPathComponent("_test/clients"), ["redirect_uris": [redirect]])
-    return try CLIRunner(
-      configuration: """
-        [providers."github.com"]
-        client_id = "\(client["client_id"] as! String)"
-        client_secret = "\(client["client_secret"] as! String)"
-        authorization_endpoint = "\(base)/login/oauth/authorize"
-        token_endpoint = "\(base)/login/oauth/access_token"
-        api_base_url = "\(base)"
-        \(loopback ? "redirect = \"loopback\"" : "")
-        """)
+      ? "http://127.0.0.1/oauth2redirect/github.com" : CLIProviderFlowTests.schemeRedirect
+    return try CLIRunner(configuration: try await CLIProviderFlowTests.configuration(redirect: redirect).0)
   }
 
   /// Saves the screen (the window on Xvfb's black root, trimmed) as `NAME.png` in
