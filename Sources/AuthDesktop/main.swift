@@ -9,6 +9,10 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
 let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+if arguments.isEmpty && !hasDisplay {
+  Output.errorLine("auth-desktop: the window needs a display (DISPLAY or WAYLAND_DISPLAY); see `auth-desktop --help`.")
+  exit(2)
+}
 if arguments.isEmpty || (hasDisplay && arguments.count == 1 && DeliverCommand.matches(arguments)) {
   let paths = ConfigurationPaths(environment: environment)
   exit(WindowApplication.run(arguments: CommandLine.arguments, launch: paths, emulator: false))
