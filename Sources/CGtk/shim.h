@@ -17,3 +17,9 @@ static inline void authdesktop_accessible_set_description(GtkWidget *widget, con
 static inline GtkWidget *authdesktop_password_entry_new(const char *placeholder) {
   return GTK_WIDGET(g_object_new(GTK_TYPE_PASSWORD_ENTRY, "placeholder-text", placeholder, "show-peek-icon", TRUE, NULL));
 }
+
+/// `GTK_ACCESSIBLE_STATE_HIDDEN`: hides a widget that is not on screen (a stack page in the
+/// background) from assistive technologies, which GTK 4.8 otherwise reports as visible.
+static inline void authdesktop_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
+  gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}

@@ -5,8 +5,10 @@ BUILD_PACKAGES=(pkg-config libgtk-4-dev libsoup-3.0-dev libsecret-1-dev libsqlit
 # The release build (scripts/setup, bench/run) links Foundation statically (--static-swift-stdlib), and
 # static FoundationNetworking needs libcurl's development files. The tests' debug build does not.
 RELEASE_PACKAGES=("${BUILD_PACKAGES[@]}" libcurl4-openssl-dev)
+# What `auth-desktop install` and the window use on a desktop (often there already).
+RUN_PACKAGES=(xdg-utils desktop-file-utils gnome-keyring)
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" python3-venv xvfb dbus-daemon dbus-x11 xdg-utils desktop-file-utils appstream
-  gnome-keyring libsecret-tools imagemagick)
+  gnome-keyring libsecret-tools imagemagick python3-gi gir1.2-atspi-2.0 at-spi2-core)
 
 ensure_debian_packages() {
   local missing=() package

@@ -21,7 +21,10 @@ struct DoctorCommand: CLICommand {
     var configuration: AuthConfiguration?
     do {
       configuration = try ConfigurationLoader.load(globals.paths)
-      checks.append(Check(name: "config", ok: true, detail: configuration == nil ? "no configuration file" : "parses"))
+      let mode =
+        configuration == nil || globals.emulator ? " (emulator mode: providers served by the built-in emulator)" : ""
+      checks.append(
+        Check(name: "config", ok: true, detail: (configuration == nil ? "no configuration file" : "parses") + mode))
     } catch let error as AuthError {
       checks.append(
         Check(name: "config", ok: false, detail: error.message, fix: "edit \(globals.paths.configFile.path)"))

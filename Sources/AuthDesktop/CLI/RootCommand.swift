@@ -11,12 +11,15 @@ struct AuthDesktopCommand: CLICommand {
       SignInCommand.self, SignUpEmailCommand.self, SignInEmailCommand.self, LinkPendingCommand.self,
       StatusCommand.self, TokenCommand.self, IDTokenCommand.self, UnlinkCommand.self, SignOutCommand.self,
       DeleteAccountCommand.self, MethodsCommand.self, ProvidersCommand.self, InstallCommand.self, DoctorCommand.self,
+      EmulatorCommand.self,
     ])
 
   @OptionGroup var globals: GlobalOptions
 
   func execute() async throws {
-    Output.errorLine("auth-desktop: the window is not built yet; see `auth-desktop --help` for the commands.")
+    // `main.swift` opens the window for this command when there is a display.
+    Output.errorLine(
+      "auth-desktop: the window needs a display (DISPLAY or WAYLAND_DISPLAY); see `auth-desktop --help`.")
     throw ExitCode(2)
   }
 }

@@ -38,6 +38,7 @@ struct SignInCommand: CLICommand {
       }
       let intent: Auth.Intent = link ? .link : reauthenticate ? .reauthenticate : .signIn
       if intent != .signIn { _ = try await context.requireUser() }
+      try await context.ensureEmulator(outlivesThisProcess: noWait)
       let flow = SignInFlow(context: context, json: output.json, openBrowser: !noBrowser, timeout: timeout)
       let result = try await flow.run(request, intent: intent, wait: !noWait)
       guard let result else { return }

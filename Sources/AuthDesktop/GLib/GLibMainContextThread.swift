@@ -33,9 +33,17 @@ final class GLibMainContextThread: @unchecked Sendable {
   static func start<Value: Sendable>(
     name: String, setUp: @escaping @Sendable () throws -> (Value, tearDown: () -> Void)
   ) async throws -> (GLibMainContextThread, Value) {
+    try await start(name: name) { (_: GLibMainContextThread) in try setUp() }
+  }
+
+  /// `start(name:setUp:)` whose `setUp` gets the thread, to `perform` work on it later (answers of
+  /// requests that are handled asynchronously).
+  static func start<Value: Sendable>(
+    name: String, setUp: @escaping @Sendable (GLibMainContextThread) throws -> (Value, tearDown: () -> Void)
+  ) async throws -> (GLibMainContextThread, Value) {
     let thread = GLibMainContextThread()
     let value = try await withCheckedThrowingContinuation { (started: CheckedContinuation<Value, Error>) in
-      let worker = Thread { thread.main(setUp: setUp, started: started) }
+      let worker = Thread { thread.main(setUp: { try setUp(thread) }, started: started) }
       worker.name = name
       worker.start()
     }

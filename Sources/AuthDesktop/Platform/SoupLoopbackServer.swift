@@ -37,17 +37,12 @@ private enum SoupLoopback {
     let socket = try boundSocket()
     let server = authdesktop_soup_server_new()!
     soup_server_add_handler(server, nil, soupHandlerThunk, GLibBox<LoopbackHandler>.retained(handler), glibReleaseBox)
-    let tearDown = {
-      soup_server_disconnect(server)
-      g_object_unref(server)
-      g_socket_close(socket, nil)
-      g_object_unref(socket)
-    }
+    var tearDown: (() -> Void)?
     do {
-      try withGError { soup_server_listen_socket(server, socket, SoupServerListenOptions(0), $0) }
-      return (try localPort(socket), tearDown)
+      tearDown = try soupListen(server, on: socket)
+      return (try localPort(socket), tearDown!)
     } catch {
-      tearDown()
+      tearDown?()
       throw AuthError(.loopbackUnavailable, origin: .redirect, detail: "the loopback listener could not start")
     }
   }

@@ -14,14 +14,24 @@ final class AuthWindowModel: WindowModel {
 
   private let auth: Auth
   private let configuration: AuthConfiguration
+  let schemeWarning: String?
+  let isEmulator: Bool
+  /// How long the waiting page waits for the redirect (at most the pending sign-in's own lifetime).
+  private let signInTimeout: Duration
   private var pending: PendingAuthorization?
   private var listener: (any BoundRedirectListener)?
   /// Set by `signInAndLink`: after the next successful sign-in, link the waiting credential.
   private var linkAfterSignIn = false
 
-  nonisolated init(auth: Auth, configuration: AuthConfiguration) {
+  nonisolated init(
+    auth: Auth, configuration: AuthConfiguration, schemeWarning: String? = nil, isEmulator: Bool = false,
+    signInTimeout: Duration = .seconds(600)
+  ) {
     self.auth = auth
     self.configuration = configuration
+    self.schemeWarning = schemeWarning
+    self.isEmulator = isEmulator
+    self.signInTimeout = signInTimeout
   }
 
   func providers() -> [(id: String, title: String)] {
@@ -34,7 +44,7 @@ final class AuthWindowModel: WindowModel {
   func refresh() {
     Task { @GtkActor in
       _ = try? await auth.recoverInterruptedOperations()
-      state = await currentUser().map { .signedIn(AccountSummary($0)) } ?? .signedOut
+      state = await currentUser().map { .signedIn(summary($0)) } ?? .signedOut
     }
   }
 
@@ -55,7 +65,7 @@ final class AuthWindowModel: WindowModel {
       linkAfterSignIn = false
       result = try await auth.linkPendingCredential()
     }
-    state = .signedIn(AccountSummary(result.user))
+    state = .signedIn(summary(result.user))
   }
 
   func signIn(providerID: String) { start(providerID, intent: .signIn) }
@@ -86,11 +96,13 @@ final class AuthWindowModel: WindowModel {
     if method == "password" { state = .signedOut } else { start(method, intent: .signIn) }
   }
 
+  func link(providerID: String) { start(providerID, intent: .link) }
+
   func unlink(providerID: String) {
     Task { @GtkActor in
       do {
         guard let user = try await auth.currentUser() else { return refresh() }
-        state = .signedIn(AccountSummary(try await user.unlink(fromProvider: providerID)))
+        state = .signedIn(summary(try await user.unlink(fromProvider: providerID)))
       } catch {
         show(error)
       }
@@ -141,7 +153,12 @@ final class AuthWindowModel: WindowModel {
           let pending = try await auth.providers.begin(
             provider, intent: intent.rawValue, loopbackRedirectURI: bound.redirectURI)
           await open(pending, providerID: providerID)
-          let url = try await bound.redirect()
+          let url: URL
+          do {
+            url = try await bound.redirect()
+          } catch  where self.pending?.id != pending.id {
+            return  // Cancelled or timed out: that path closed the listener and shows its own page.
+          }
           await bound.close()
           listener = nil
           await deliver(url)
@@ -161,7 +178,7 @@ final class AuthWindowModel: WindowModel {
     try? await GioBrowserLauncher().open(pending.authorizationURL)
     // The waiting page times out with the pending sign-in itself (its `state` expires).
     Task { @GtkActor in
-      try? await Task.sleep(for: .seconds(max(0, pending.expiresAt.timeIntervalSinceNow)))
+      try? await Task.sleep(for: min(signInTimeout, .seconds(max(0, pending.expiresAt.timeIntervalSinceNow))))
       guard self.pending?.id == pending.id else { return }
       self.pending = nil
       await auth.providers.cancel(pendingID: pending.id)
@@ -170,6 +187,8 @@ final class AuthWindowModel: WindowModel {
       state = .error(WindowText.signInTimedOut)
     }
   }
+
+  private func summary(_ user: User) -> AccountSummary { AccountSummary(user, configured: configuration.providerIDs) }
 
   private func show(_ error: Error) {
     guard let error = error as? AuthError else { return state = .error(ErrorMessages.text(for: .internalError)) }

@@ -1,7 +1,7 @@
 import CGtk
 
-/// The application window: a header bar, the error banner, and a `GtkStack` with one page per state
-/// of the model. It follows `model.state` and turns clicks into calls on the model.
+/// The application window: a header bar, the scheme warning, the error banner, and a `GtkStack` with
+/// one page per state of the model. It follows `model.state` and turns clicks into calls on the model.
 @GtkActor
 final class MainWindow {
   let window: Widget
@@ -12,6 +12,8 @@ final class MainWindow {
   private let waiting: WaitingPage
   private let signedIn: SignedInPage
   private let conflict: ConflictPage
+  /// The stack's pages by name (their scrollers), to hide the background ones from assistive tech.
+  private var pages: [(WindowPage, Widget)] = []
 
   init(application: UnsafeMutablePointer<GtkApplication>, model: any WindowModel) {
     self.model = model
@@ -19,7 +21,7 @@ final class MainWindow {
     let gtkWindow = glibCast(window, to: GtkWindow.self)
     gtk_window_set_title(gtkWindow, WindowText.windowTitle)
     gtk_window_set_default_size(gtkWindow, 480, 680)
-    gtk_window_set_titlebar(gtkWindow, gtk_header_bar_new())
+    gtk_window_set_titlebar(gtkWindow, HeaderBar.make(isEmulator: model.isEmulator))
 
     banner = ErrorBanner { [model] in model.dismissError() }
     signedOut = SignedOutPage(
@@ -28,7 +30,8 @@ final class MainWindow {
     waiting = WaitingPage { [model] in model.cancelSignIn() }
     signedIn = SignedInPage(
       actions: .init(
-        unlink: { [model] in model.unlink(providerID: $0) }, reauthenticate: { [model] in model.reauthenticate() },
+        link: { [model] in model.link(providerID: $0) }, unlink: { [model] in model.unlink(providerID: $0) },
+        reauthenticate: { [model] in model.reauthenticate() },
         signOut: { [model] in model.signOut() }, deleteAccount: { [model] in model.deleteAccount() }))
     conflict = ConflictPage(
       onSignInAndLink: { [model] in model.signInAndLink(method: $0) }, onCancel: { [model] in model.cancelSignIn() })
@@ -45,9 +48,11 @@ final class MainWindow {
       gtk_scrolled_window_set_child(OpaquePointer(scroller), page)
       // The title names the stack page for assistive technologies.
       gtk_stack_add_titled(gtkStack, scroller, name.rawValue, title)
+      self.pages.append((name, scroller))
     }
     gtk_widget_set_vexpand(stack, 1)
-    gtk_window_set_child(gtkWindow, Gtk.box(spacing: 0, [banner.root, stack]))
+    let warning = WarningBanner(model.schemeWarning)
+    gtk_window_set_child(gtkWindow, Gtk.box(spacing: 0, [warning.root, banner.root, stack]))
 
     show(model.state, animated: false)
     model.onStateChange = { [weak self] state in self?.show(state, animated: true) }
@@ -72,5 +77,6 @@ final class MainWindow {
     if page != .waiting { waiting.stop() }
     let transition = animated ? GTK_STACK_TRANSITION_TYPE_CROSSFADE : GTK_STACK_TRANSITION_TYPE_NONE
     gtk_stack_set_visible_child_full(OpaquePointer(stack), page.rawValue, transition)
+    for (name, widget) in pages { authdesktop_accessible_set_hidden(widget, name == page ? 0 : 1) }
   }
 }

@@ -14,7 +14,7 @@ final class PreviewWindowModel: WindowModel {
     uid: "Jq3xY7bKp2WmN8sVt4Lc", displayName: "Ada Lovelace", email: "ada@example.com",
     providers: [
       .init(providerID: "github.com", detail: "ada@example.com"), .init(providerID: "twitter.com", detail: "@ada"),
-    ])
+    ], linkable: ["oidc.Example"])
   nonisolated static let authorizationURL = URL(
     string: "https://github.com/login/oauth/authorize?client_id=preview&state=preview&code_challenge_method=S256")!
 
@@ -32,6 +32,10 @@ final class PreviewWindowModel: WindowModel {
     guard let state = states.first(where: { $0.page.rawValue == page }) else { return nil }
     self.init(state: state)
   }
+
+  /// The preview never warns: it opens no browser.
+  var schemeWarning: String? { nil }
+  let isEmulator = false
 
   func providers() -> [(id: String, title: String)] {
     ["github.com", "twitter.com", "oidc.Example"].map { ($0, WindowText.providerTitle($0)) }
@@ -60,9 +64,12 @@ final class PreviewWindowModel: WindowModel {
     method == "password" ? (state = .signedOut) : signIn(providerID: method)
   }
 
+  func link(providerID: String) { signIn(providerID: providerID) }
+
   func unlink(providerID: String) {
     guard case .signedIn(var account) = state else { return }
     account.providers.removeAll { $0.providerID == providerID }
+    account.linkable.append(providerID)
     state = .signedIn(account)
   }
 

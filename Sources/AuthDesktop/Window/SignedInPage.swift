@@ -1,10 +1,11 @@
 import CGtk
 
-/// The signed-in user: name, email and uid, the linked providers (each with Unlink), then
-/// Reauthenticate, Sign out and Delete account.
+/// The signed-in user: name, email and uid, the configured providers (Unlink for the linked ones,
+/// Link for the others), then Reauthenticate, Sign out and Delete account.
 @GtkActor
 final class SignedInPage {
   struct Actions {
+    var link: @GtkActor (_ providerID: String) -> Void
     var unlink: @GtkActor (_ providerID: String) -> Void
     var reauthenticate: @GtkActor () -> Void
     var signOut: @GtkActor () -> Void
@@ -16,10 +17,10 @@ final class SignedInPage {
   private let email = Gtk.label("", classes: ["dim-label"])
   private let uid = Gtk.label("", classes: ["caption", "monospace", "dim-label"])
   private let list = gtk_list_box_new()!
-  private let unlink: @GtkActor (String) -> Void
+  private let actions: Actions
 
   init(actions: Actions) {
-    unlink = actions.unlink
+    self.actions = actions
     gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_NONE)
     gtk_widget_add_css_class(list, "rich-list")
     authdesktop_accessible_set_label(list, WindowText.linkedAccounts)
@@ -48,29 +49,33 @@ final class SignedInPage {
     Gtk.setText(email, account.email ?? WindowText.noEmail)
     Gtk.setText(uid, WindowText.userID(account.uid))
     Gtk.removeAllRows(from: list)
-    if account.providers.isEmpty {
+    if account.providers.isEmpty && account.linkable.isEmpty {
       let empty = Gtk.label(WindowText.noLinkedAccounts, classes: ["dim-label"])
       gtk_list_box_append(OpaquePointer(list), empty)
     }
     for provider in account.providers {
-      gtk_list_box_append(OpaquePointer(list), row(provider))
+      gtk_list_box_append(OpaquePointer(list), row(provider.providerID, detail: provider.detail, linked: true))
+    }
+    for providerID in account.linkable {
+      gtk_list_box_append(OpaquePointer(list), row(providerID, detail: WindowText.notLinked, linked: false))
     }
   }
 
-  /// `GitHub / ada@example.com ……… [Unlink]`.
-  private func row(_ provider: AccountSummary.LinkedProvider) -> Widget {
-    let title = WindowText.providerTitle(provider.providerID)
+  /// `GitHub / ada@example.com ……… [Unlink]`, or `GitLab / Not linked ……… [Link]`.
+  private func row(_ providerID: String, detail: String?, linked: Bool) -> Widget {
+    let title = WindowText.providerTitle(providerID)
     let text = Gtk.box(spacing: 2, [Gtk.label(title)])
-    if let detail = provider.detail { Gtk.append(Gtk.label(detail, classes: ["caption", "dim-label"]), to: text) }
+    if let detail { Gtk.append(Gtk.label(detail, classes: ["caption", "dim-label"]), to: text) }
     for child in sequence(first: gtk_widget_get_first_child(text)!, next: gtk_widget_get_next_sibling) {
       gtk_widget_set_halign(child, GTK_ALIGN_START)
     }
     gtk_widget_set_hexpand(text, 1)
     gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
-    let unlink = self.unlink
-    let button = Gtk.button(WindowText.unlink, accessible: WindowText.unlinkAccessible(title)) {
-      unlink(provider.providerID)
-    }
+    let action = linked ? actions.unlink : actions.link
+    let button = Gtk.button(
+      linked ? WindowText.unlink : WindowText.link,
+      accessible: linked ? WindowText.unlinkAccessible(title) : WindowText.linkAccessible(title)
+    ) { action(providerID) }
     gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
     return Gtk.box(vertical: false, spacing: 12, [text, button])
   }

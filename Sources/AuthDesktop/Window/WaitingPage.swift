@@ -33,7 +33,7 @@ final class WaitingPage {
   func update(providerTitle: String, authorizationURL: URL) {
     self.authorizationURL = authorizationURL
     Gtk.setText(body, WindowText.waitingBody(providerTitle))
-    gtk_button_set_label(glibCast(copyButton, to: GtkButton.self), WindowText.copyLink)
+    setCopyLabel(WindowText.copyLink, accessible: WindowText.copyLinkAccessible)
     gtk_spinner_start(OpaquePointer(spinner))
   }
 
@@ -46,6 +46,12 @@ final class WaitingPage {
   private func copyLink() {
     guard let authorizationURL else { return }
     gdk_clipboard_set_text(gtk_widget_get_clipboard(copyButton), authorizationURL.absoluteString)
-    gtk_button_set_label(glibCast(copyButton, to: GtkButton.self), WindowText.linkCopied)
+    setCopyLabel(WindowText.linkCopied, accessible: WindowText.linkCopied)
+  }
+
+  /// `gtk_button_set_label` also replaces the accessible name, so it is set again after it.
+  private func setCopyLabel(_ text: String, accessible: String) {
+    gtk_button_set_label(glibCast(copyButton, to: GtkButton.self), text)
+    authdesktop_accessible_set_label(copyButton, accessible)
   }
 }

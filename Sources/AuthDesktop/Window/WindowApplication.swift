@@ -20,8 +20,14 @@ enum WindowApplication {
   ///
   /// `arguments` are GApplication's: the program name, then URIs to open (anything starting with
   /// `-` is taken as a GApplication option).
-  static func run(arguments: [String], model: any WindowModel) -> Int32 {
-    var model = model
+  /// `makeModel` runs in the primary instance only (on `startup`), so a second launch that forwards
+  /// its URI over D-Bus opens no database and starts no emulator. `emulatorModel` makes the model of
+  /// the menu's "Use Provider Emulator" (the item is disabled without).
+  static func run(
+    arguments: [String], makeModel: @escaping @GtkActor () -> any WindowModel,
+    emulatorModel: (@GtkActor @Sendable () async -> any WindowModel)? = nil
+  ) -> Int32 {
+    var makeModel = makeModel
     var flags = G_APPLICATION_HANDLES_OPEN.rawValue
     if let page = ProcessInfo.processInfo.environment[previewPageVariable] {
       guard let preview = PreviewWindowModel(page: page) else {
@@ -29,7 +35,7 @@ enum WindowApplication {
         printError("\(previewPageVariable)=\(page) is not a page (\(pages))")
         return 2
       }
-      model = preview
+      makeModel = { preview }
       flags |= G_APPLICATION_NON_UNIQUE.rawValue
     }
     let context = g_main_context_default()
@@ -38,31 +44,41 @@ enum WindowApplication {
       return 1
     }
     defer { g_main_context_release(context) }
-    return GtkActor.assumeIsolated { [model] in
-      runApplication(arguments: arguments, model: model, flags: GApplicationFlags(rawValue: flags))
+    return GtkActor.assumeIsolated { [makeModel] in
+      runApplication(
+        arguments: arguments, makeModel: makeModel, emulatorModel: emulatorModel,
+        flags: GApplicationFlags(rawValue: flags))
     }
   }
 
+  /// `run` with a model made beforehand (tests).
+  static func run(arguments: [String], model: any WindowModel) -> Int32 {
+    run(arguments: arguments, makeModel: { model })
+  }
+
   @GtkActor private static func runApplication(
-    arguments: [String], model: any WindowModel, flags: GApplicationFlags
+    arguments: [String], makeModel: @escaping @GtkActor () -> any WindowModel,
+    emulatorModel: (@GtkActor @Sendable () async -> any WindowModel)?, flags: GApplicationFlags
   ) -> Int32 {
     let application = gtk_application_new(AppSettings.appID, flags)!
     defer { g_object_unref(application) }
-    let presenter = WindowPresenter(application: application, model: model)
+    let presenter = WindowPresenter(application: application, makeModel: makeModel)
+    GtkSignal.connect(application, "startup") { presenter.prepare() }
     GtkSignal.connect(application, "activate") { presenter.present() }
     GtkSignal.connectOpen(application) { uris in
       presenter.present()
+      let model = presenter.model
       for uri in uris {
         guard let url = URL(string: uri) else { continue }
         Task { await model.deliver(url) }
       }
     }
-    let quit = g_simple_action_new("quit", nil)!
-    GtkSignal.connectAction(UnsafeMutableRawPointer(quit)) {
-      g_application_quit(glibCast(application, to: GApplication.self))
+    addAction("quit", to: application) { g_application_quit(glibCast(application, to: GApplication.self)) }
+    if let emulatorModel {
+      addAction("emulator", to: application) {
+        Task { @GtkActor in presenter.replace(with: await emulatorModel()) }
+      }
     }
-    g_action_map_add_action(OpaquePointer(application), quit)
-    g_object_unref(UnsafeMutableRawPointer(quit))
     "<Control>q".withCString { gtk_application_set_accels_for_action(application, "app.quit", [$0, nil]) }
 
     var argv = arguments.map { strdup($0) }
@@ -71,6 +87,22 @@ enum WindowApplication {
     return argv.withUnsafeMutableBufferPointer {
       g_application_run(glibCast(application, to: GApplication.self), Int32(arguments.count), $0.baseAddress)
     }
+  }
+
+  @GtkActor private static func addAction(
+    _ name: String, to application: UnsafeMutablePointer<GtkApplication>, _ handler: @escaping GtkSignal.Handler
+  ) {
+    let action = g_simple_action_new(name, nil)!
+    GtkSignal.connectAction(UnsafeMutableRawPointer(action), handler)
+    g_action_map_add_action(OpaquePointer(application), action)
+    g_object_unref(UnsafeMutableRawPointer(action))
+  }
+
+  /// The window for a launch with `paths`: the model of `WindowLaunch`, and the emulator one for the menu.
+  static func run(arguments: [String], launch paths: ConfigurationPaths, emulator: Bool) -> Int32 {
+    return run(
+      arguments: arguments, makeModel: { WindowLaunch.model(paths: paths, emulator: emulator) },
+      emulatorModel: { await WindowLaunch.makeModel(paths: paths, emulator: true) })
   }
 
   private static func printError(_ message: String) {
@@ -82,13 +114,24 @@ enum WindowApplication {
 @GtkActor
 private final class WindowPresenter {
   private let application: UnsafeMutablePointer<GtkApplication>
-  private let model: any WindowModel
+  private let makeModel: @GtkActor () -> any WindowModel
+  private var made: (any WindowModel)?
   private var window: MainWindow?
 
-  init(application: UnsafeMutablePointer<GtkApplication>, model: any WindowModel) {
+  init(application: UnsafeMutablePointer<GtkApplication>, makeModel: @escaping @GtkActor () -> any WindowModel) {
     self.application = application
-    self.model = model
+    self.makeModel = makeModel
   }
+
+  /// The model, made on first use (`startup`, in the primary instance).
+  var model: any WindowModel {
+    if let made { return made }
+    let model = makeModel()
+    made = model
+    return model
+  }
+
+  func prepare() { _ = model }
 
   func present() {
     if let window {
@@ -99,5 +142,18 @@ private final class WindowPresenter {
     self.window = window
     GtkSignal.connect(window.window, "destroy") { [weak self] in self?.window = nil }
     window.present()
+  }
+
+  /// Shows `model` in a new window in place of the current one (the application is held meanwhile,
+  /// so closing its only window does not end it).
+  func replace(with model: any WindowModel) {
+    self.model.cancelSignIn()
+    made = model
+    guard let old = window else { return present() }
+    g_application_hold(glibCast(application, to: GApplication.self))
+    defer { g_application_release(glibCast(application, to: GApplication.self)) }
+    window = nil
+    gtk_window_destroy(glibCast(old.window, to: GtkWindow.self))
+    present()
   }
 }

@@ -1,14 +1,32 @@
 import AuthEngine
 import Foundation
 
-/// The window's model for this launch: the real one on the configured `Auth`, or — when the
-/// configuration is broken or missing — one that shows why on the error page.
+/// The window's model for this launch: the real one on the configured `Auth` (in emulator mode with
+/// the provider emulator answering, see `EmulatorMode`), or — when the configuration is broken — one
+/// that shows why on the error page.
 enum WindowLaunch {
-  static func model() -> any WindowModel {
-    let paths = ConfigurationPaths(environment: ProcessInfo.processInfo.environment)
+  /// For `main.swift`, before GTK takes the main thread: blocks until the model is ready (starting the
+  /// emulator takes a few milliseconds, on threads of its own).
+  static func model(paths: ConfigurationPaths, emulator: Bool) -> any WindowModel {
+    let box = ModelBox()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+      box.model = await makeModel(paths: paths, emulator: emulator)
+      done.signal()
+    }
+    done.wait()
+    return box.model!
+  }
+
+  /// The model (the menu's "Use Provider Emulator" calls it with `emulator: true`).
+  static func makeModel(paths: ConfigurationPaths, emulator: Bool) async -> any WindowModel {
     do {
-      let (configuration, auth) = try CLIContext.makeAuth(paths)
-      let model = AuthWindowModel(auth: auth, configuration: configuration)
+      let (launch, auth) = try CLIContext.makeAuth(paths, emulator: emulator)
+      try await EmulatorMode.ensureServing(launch, identitiesDirectory: paths.dataDirectory)
+      let model = AuthWindowModel(
+        auth: auth, configuration: launch.configuration,
+        schemeWarning: SchemeRegistration.warning(for: launch.configuration), isEmulator: launch.emulator != nil,
+        signInTimeout: signInTimeout(ProcessInfo.processInfo.environment))
       Task { @GtkActor in model.refresh() }
       return model
     } catch let error as AuthError {
@@ -16,5 +34,18 @@ enum WindowLaunch {
     } catch {
       return PreviewWindowModel(state: .error(ErrorMessages.text(for: .internalError)))
     }
+  }
+
+  /// `AUTH_DESKTOP_SIGN_IN_TIMEOUT` (seconds, like the CLI's `--timeout`); otherwise the pending sign-in's
+  /// lifetime (10 minutes).
+  static let signInTimeoutVariable = "AUTH_DESKTOP_SIGN_IN_TIMEOUT"
+
+  static func signInTimeout(_ environment: [String: String]) -> Duration {
+    guard let value = environment[signInTimeoutVariable].flatMap(Int.init), value > 0 else { return .seconds(600) }
+    return .seconds(value)
+  }
+
+  private final class ModelBox: @unchecked Sendable {
+    var model: (any WindowModel)?
   }
 }

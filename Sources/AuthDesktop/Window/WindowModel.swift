@@ -45,19 +45,26 @@ struct AccountSummary: Sendable, Equatable {
   var displayName: String?
   var email: String?
   var providers: [LinkedProvider]
+  /// Configured providers the user has not linked yet (each gets a Link button).
+  var linkable: [String]
 
-  init(uid: String, displayName: String?, email: String?, providers: [LinkedProvider]) {
+  init(uid: String, displayName: String?, email: String?, providers: [LinkedProvider], linkable: [String] = []) {
     self.uid = uid
     self.displayName = displayName
     self.email = email
     self.providers = providers
+    self.linkable = linkable
   }
 
-  init(_ user: User) {
+  /// `user`, with the providers of `configured` it has not linked as `linkable`.
+  init(_ user: User, configured: [String]) {
+    let linked = user.providerData.map(\.providerID)
     self.init(
       uid: user.uid, displayName: user.displayName, email: user.email,
-      providers: user.providerData.map { LinkedProvider(providerID: $0.providerID, detail: $0.email ?? $0.displayName) }
-    )
+      providers: user.providerData.map {
+        LinkedProvider(providerID: $0.providerID, detail: $0.email ?? $0.displayName)
+      },
+      linkable: configured.filter { !linked.contains($0) })
   }
 }
 
@@ -71,6 +78,10 @@ protocol WindowModel: AnyObject, Sendable {
 
   /// Configured providers in display order, with their button titles.
   func providers() -> [(id: String, title: String)]
+  /// Why browser sign-ins cannot come back (the URL scheme opens another program), or nil.
+  var schemeWarning: String? { get }
+  /// Whether the providers are the built-in emulator (the window then shows an "Emulator" badge).
+  var isEmulator: Bool { get }
   func currentUser() async -> User?
   /// A redirect URI handed to the application (`GApplication::open`).
   func deliver(_ url: URL) async
@@ -80,6 +91,8 @@ protocol WindowModel: AnyObject, Sendable {
   func cancelSignIn()
   /// After `.conflict`: sign in with `method`, then link the waiting provider credential.
   func signInAndLink(method: String)
+  /// Links another provider to the signed-in user (a provider sign-in with the `link` intent).
+  func link(providerID: String)
   func unlink(providerID: String)
   func reauthenticate()
   func signOut()

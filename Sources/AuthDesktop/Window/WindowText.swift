@@ -1,3 +1,4 @@
+import AuthEngine
 import Foundation
 
 /// Every sentence the window shows, in one place (error texts come from `ErrorMessages` in the engine).
@@ -11,6 +12,7 @@ enum WindowText {
     case "github.com": "GitHub"
     case "twitter.com": "X (Twitter)"
     case "password": "email and password"
+    case EmulatorSetup.oidcProviderID: "OpenID Connect"
     default: providerID.hasPrefix("oidc.") ? String(providerID.dropFirst(5)) : providerID
     }
   }
@@ -49,6 +51,9 @@ enum WindowText {
   static let noLinkedAccounts = "No linked accounts"
   static let unlink = "Unlink"
   static func unlinkAccessible(_ title: String) -> String { "Unlink \(title)" }
+  static let notLinked = "Not linked"
+  static let link = "Link"
+  static func linkAccessible(_ title: String) -> String { "Link \(title)" }
   static let reauthenticate = "Reauthenticate"
   static let signOut = "Sign out"
   static let deleteAccount = "Delete account"
@@ -73,4 +78,22 @@ enum WindowText {
   static let errorTitle = "Sign-in failed"
   static let dismiss = "Dismiss"
   static let dismissError = "Dismiss the error"
+
+  // The scheme warning (`WarningBanner`).
+  static let warningTitle = "Warning"
+  static func schemeOpensElsewhere(scheme: String, application: String) -> String {
+    "Sign-in links (\(scheme):) open in “\(application)”, not in AuthDesktop, so a sign-in in the browser "
+      + "cannot come back here. Run “auth-desktop install” to fix this."
+  }
+  static func schemeUnregistered(scheme: String) -> String {
+    "No program opens sign-in links (\(scheme):), so a sign-in in the browser cannot come back here. "
+      + "Run “auth-desktop install” to fix this."
+  }
+
+  // The header bar.
+  static let mainMenu = "Main menu"
+  static let useEmulator = "Use Provider Emulator"
+  static let quit = "Quit"
+  static let emulatorBadge = "Emulator"
+  static let emulatorBadgeDescription = "The providers are AuthDesktop's built-in emulator, not the real services."
 }

@@ -24,6 +24,9 @@ public enum AuthErrorCode: String, Sendable, CaseIterable {
   // The desktop around the flow.
   case browserUnavailable = "auth/browser-unavailable"
   case loopbackUnavailable = "auth/loopback-unavailable"
+  // The built-in provider emulator.
+  case emulatorPortInUse = "auth/emulator-port-in-use"
+  case emulatorUnavailable = "auth/emulator-unavailable"
   // Accounts (Firebase's rules).
   case accountExistsWithDifferentCredential = "auth/account-exists-with-different-credential"
   case credentialAlreadyInUse = "auth/credential-already-in-use"

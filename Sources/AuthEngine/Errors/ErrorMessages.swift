@@ -23,6 +23,9 @@ public enum ErrorMessages {
     case .userTokenExpired: "The session with the provider has ended. Sign in again."
     case .browserUnavailable: "No web browser could be opened. Copy the sign-in link into a browser instead."
     case .loopbackUnavailable: "The app could not listen on 127.0.0.1 for the sign-in redirect."
+    case .emulatorPortInUse:
+      "Another program is already listening on the provider emulator's port. Stop it, or choose another port with --port."
+    case .emulatorUnavailable: "The provider emulator is not available."
     case .accountExistsWithDifferentCredential:
       "An account already exists with the same email address. Sign in with the method it uses, then link this one."
     case .credentialAlreadyInUse: "This provider account is already linked to another user."

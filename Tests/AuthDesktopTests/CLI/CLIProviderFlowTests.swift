@@ -9,9 +9,17 @@ import Testing
 @Suite struct CLIProviderFlowTests {
   static let schemeRedirect = "\(AppSettings.defaultRedirectScheme):/oauth2redirect/github.com"
 
-  func client(redirect: String) async throws -> (CLIRunner, URL) {
+  func client(redirect: String, user: [String: Any]? = nil) async throws -> (CLIRunner, URL) {
+    let (configuration, base) = try await Self.configuration(redirect: redirect, user: user)
+    return (try CLIRunner(configuration: configuration), base)
+  }
+
+  /// A new client of the GitHub-like server whose user is `user` (default: octocat, id 1001).
+  static func configuration(redirect: String, user: [String: Any]? = nil) async throws -> (String, URL) {
     let base = try await TestServers.shared.start().github
-    let client = try await Control.post(base.appendingPathComponent("_test/clients"), ["redirect_uris": [redirect]])
+    var body: [String: Any] = ["redirect_uris": [redirect]]
+    body["user"] = user
+    let client = try await Control.post(base.appendingPathComponent("_test/clients"), body)
     let configuration = """
       [providers."github.com"]
       client_id = "\(client["client_id"] as! String)"
@@ -21,7 +29,7 @@ import Testing
       api_base_url = "\(base)"
       \(redirect.hasPrefix("http:") ? "redirect = \"loopback\"" : "")
       """
-    return (try CLIRunner(configuration: configuration), base)
+    return (configuration, base)
   }
 
   /// Plays the browser: the raw `Location` of the authorization endpoint's answer.
@@ -75,5 +83,44 @@ import Testing
     let result = try cli.run(["sign-in", "github.com", "--no-browser", "--json", "--timeout", "1"])
     #expect(result.status != 0)
     #expect(result.stdout.contains("auth/web-context-cancelled"))
+  }
+
+  /// `sign-in --link` adds GitHub to an email account; `--reauthenticate` succeeds with the same GitHub
+  /// user and is refused (`auth/user-mismatch`) with another one, leaving the session as it was.
+  @Test func linkAndReauthenticateThroughTheCommandLine() async throws {
+    let (cli, _) = try await client(redirect: Self.schemeRedirect)
+    #expect(try cli.run(["sign-up-email", "mona@example.com"], stdin: "correct horse battery\n").status == 0)
+    let uid = try #require((try cli.run(["status", "--json"]).json["user"] as? [String: Any])?["uid"] as? String)
+
+    let linked = try await completeInAFreshProcess(cli, ["--link"])
+    #expect(linked.status == 0, "\(linked.stderr)")
+    let user = try #require(try cli.run(["status", "--json"]).json["user"] as? [String: Any])
+    #expect(user["uid"] as? String == uid)
+    #expect(user["email"] as? String == "mona@example.com")
+    let providers = (user["providerData"] as? [[String: Any]])?.compactMap { $0["providerId"] as? String }
+    #expect(providers?.contains("github.com") == true)
+    #expect(try cli.run(["methods", "mona@example.com", "--json"]).stdout.contains("github.com"))
+
+    let again = try await completeInAFreshProcess(cli, ["--reauthenticate"])
+    #expect(again.status == 0, "\(again.stderr)")
+
+    // Another GitHub user (another client of the server, so another identity) cannot reauthenticate.
+    let (other, _) = try await Self.configuration(
+      redirect: Self.schemeRedirect, user: ["id": 2002, "login": "hubot", "email": "hubot@example.com"])
+    try Data(("[app]\nsecret_store = \"file\"\n" + other).utf8).write(to: cli.configFile)
+    let mismatch = try await completeInAFreshProcess(cli, ["--reauthenticate"])
+    #expect(mismatch.status != 0)
+    #expect((mismatch.json["error"] as? [String: Any])?["code"] as? String == "auth/user-mismatch")
+    #expect((try cli.run(["status", "--json"]).json["user"] as? [String: Any])?["uid"] as? String == uid)
+  }
+
+  /// `sign-in github.com FLAGS --no-browser --no-wait`, the browser's part, and the redirect delivered
+  /// to a fresh `auth-desktop URI --json` process (whose result is returned).
+  func completeInAFreshProcess(_ cli: CLIRunner, _ flags: [String]) async throws -> CLIRunner.Result {
+    let started = try cli.run(["sign-in", "github.com"] + flags + ["--no-browser", "--no-wait", "--json"])
+    guard started.status == 0 else { return started }
+    let url = try Self.authorizationURL(started.stdout.split(separator: "\n").first)
+    let location = try await Self.browse(url)
+    return try cli.run([location.absoluteString, "--json"])
   }
 }

@@ -1,6 +1,5 @@
 import AuthEngine
 import Foundation
-import TestSupport
 import Testing
 
 extension SessionBusSuites {
@@ -13,18 +12,8 @@ extension SessionBusSuites {
       let environment = ProcessInfo.processInfo.environment
       try #require(environment["DISPLAY"]?.isEmpty == false, "needs DISPLAY and a session bus: run scripts/test")
       try #require(environment["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false, "needs a session bus: run scripts/test")
-      let base = try await TestServers.shared.start().github
-      let redirect = "\(AppSettings.defaultRedirectScheme):/oauth2redirect/github.com"
-      let client = try await Control.post(base.appendingPathComponent("_test/clients"), ["redirect_uris": [redirect]])
       let cli = try CLIRunner(
-        configuration: """
-          [providers."github.com"]
-          client_id = "\(client["client_id"] as! String)"
-          client_secret = "\(client["client_secret"] as! String)"
-          authorization_endpoint = "\(base)/login/oauth/authorize"
-          token_endpoint = "\(base)/login/oauth/access_token"
-          api_base_url = "\(base)"
-          """)
+        configuration: try await CLIProviderFlowTests.configuration(redirect: CLIProviderFlowTests.schemeRedirect).0)
       let xdg = [
         "XDG_DATA_HOME": cli.root.appendingPathComponent("xdg-data").path,
         "XDG_CONFIG_HOME": cli.root.appendingPathComponent("xdg-config").path,

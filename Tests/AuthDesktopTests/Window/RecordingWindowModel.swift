@@ -17,6 +17,8 @@ final class RecordingWindowModel: WindowModel {
 
   nonisolated init() {}
 
+  var schemeWarning: String? { nil }
+  let isEmulator = false
   func providers() -> [(id: String, title: String)] { [("github.com", "GitHub")] }
   func currentUser() async -> User? { nil }
 
@@ -29,6 +31,7 @@ final class RecordingWindowModel: WindowModel {
   func signIn(email: String, password: String) {}
   func cancelSignIn() {}
   func signInAndLink(method: String) {}
+  func link(providerID: String) {}
   func unlink(providerID: String) {}
   func reauthenticate() {}
   func signOut() {}
