@@ -6,6 +6,7 @@ import Foundation
 // `auth-desktop URI` when there is a display: GApplication then forwards the URI over D-Bus to the
 // running instance (and exits), or opens the window and completes the sign-in there. GTK takes the main
 // thread here, in synchronous code, before any command runs.
+signal(SIGPIPE, SIG_IGN)  // A closed stdout is an error on write (see `Output.line`), not the end.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
 let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty

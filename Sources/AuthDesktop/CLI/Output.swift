@@ -5,8 +5,10 @@ import Foundation
 /// Everything the command line prints. Errors: a non-zero exit and one line on stderr, or with `--json`
 /// `{"error": {"code", "message", …}}` on stdout.
 enum Output {
-  static func line(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
-  static func errorLine(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+  /// A closed stdout (`sign-in --json | head -1` reads the URL and goes) drops the text: the command
+  /// still finishes its work. (`FileHandle.write(_:)` would end the process with a Foundation error.)
+  static func line(_ text: String) { try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8)) }
+  static func errorLine(_ text: String) { try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8)) }
 
   static func json(_ object: [String: Any?]) {
     let cleaned = object.compactMapValues { $0 }.mapValues(normalize)

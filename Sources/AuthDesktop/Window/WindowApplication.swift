@@ -106,7 +106,7 @@ enum WindowApplication {
   }
 
   private static func printError(_ message: String) {
-    FileHandle.standardError.write(Data("auth-desktop: \(message)\n".utf8))
+    Output.errorLine("auth-desktop: \(message)")
   }
 }
 

@@ -78,6 +78,20 @@ import Testing
     #expect(result.stdout.contains("\"signedIn\":true"))
   }
 
+  /// `sign-in --json | head -1`: the reader takes the URL and closes the pipe; the sign-in still
+  /// completes and exits 0 (the result is dropped), instead of dying on the closed stdout.
+  @Test func aClosedStdoutDoesNotEndTheSignIn() async throws {
+    let (cli, _) = try await client(redirect: "http://127.0.0.1/oauth2redirect/github.com")
+    let running = try cli.start(["sign-in", "github.com", "--no-browser", "--json", "--timeout", "60"])
+    let url = try Self.authorizationURL(try running.firstLine())
+    try running.output.fileHandleForReading.close()
+    let page = try await URLSessionTransport(timeout: 10).send(HTTPRequest(url: try await Self.browse(url)))
+    #expect(page.status == 200)
+    running.process.waitUntilExit()
+    #expect(running.process.terminationReason == .exit && running.process.terminationStatus == 0)
+    #expect(try cli.run(["status", "--json"]).json["signedIn"] as? Bool == true)
+  }
+
   @Test func timeoutCancelsThePendingSignIn() async throws {
     let (cli, _) = try await client(redirect: Self.schemeRedirect)
     let result = try cli.run(["sign-in", "github.com", "--no-browser", "--json", "--timeout", "1"])
