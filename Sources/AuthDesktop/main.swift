@@ -5,7 +5,7 @@ import Foundation
 // `auth-desktop` is the window (also with only global options: `auth-desktop --emulator`), and so is
 // `auth-desktop URI` when there is a display: GApplication then forwards the URI over D-Bus to the
 // running instance (and exits), or opens the window and completes the sign-in there. GTK takes the main
-// thread here, in synchronous code, before any command runs.
+// thread here, in synchronous code, before any command runs; the window's model is made on `startup`.
 signal(SIGPIPE, SIG_IGN)  // A closed stdout is an error on write (see `Output.line`), not the end.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment

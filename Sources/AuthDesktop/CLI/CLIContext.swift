@@ -25,9 +25,11 @@ struct CLIContext {
     let database = try AuthDatabase(directory: launch.dataDirectory)
     var logger = Logger(label: "auth-desktop")
     logger.logLevel = ProcessInfo.processInfo.environment["AUTH_DESKTOP_DEBUG"] == "1" ? .debug : .warning
+    var secrets = configuration.app.secretStore.makeStore(dataDirectory: launch.dataDirectory)
+    if launch.emulator != nil { secrets = PartitionedSecretStore(secrets, partition: "emulator") }
     let environment = AuthEnvironment(
       transport: URLSessionTransport(),
-      secrets: configuration.app.secretStore.makeStore(dataDirectory: launch.dataDirectory),
+      secrets: secrets,
       pending: SQLitePendingAuthorizationStore(database: database), logger: logger)
     return (launch, Auth(configuration: configuration, environment: environment, database: database))
   }

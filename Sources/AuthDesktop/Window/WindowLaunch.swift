@@ -5,8 +5,9 @@ import Foundation
 /// the provider emulator answering, see `EmulatorMode`), or — when the configuration is broken — one
 /// that shows why on the error page.
 enum WindowLaunch {
-  /// For `main.swift`, before GTK takes the main thread: blocks until the model is ready (starting the
-  /// emulator takes a few milliseconds, on threads of its own).
+  /// For the application's `startup` (primary instance only): blocks the GTK thread until the model is
+  /// ready — opening the store, and in emulator mode finding or starting the emulator (milliseconds, on
+  /// threads of its own; nothing here waits for the GTK thread).
   static func model(paths: ConfigurationPaths, emulator: Bool) -> any WindowModel {
     let box = ModelBox()
     let done = DispatchSemaphore(value: 0)

@@ -120,6 +120,10 @@ import Testing
     let result = waiting.finish()
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("\"signedIn\":true"))
+    // Emulator accounts keep their secrets in their own partition (and data dir).
+    let secrets = setup.cli.dataDirectory.appendingPathComponent("emulator/secrets")
+    let namespaces = try FileManager.default.contentsOfDirectory(atPath: secrets.path)
+    #expect(!namespaces.isEmpty && namespaces.allSatisfy { $0.hasPrefix("emulator.") }, "\(namespaces)")
   }
 
   /// Denying at the consent page is `auth/web-context-cancelled`, and nobody is signed in.
