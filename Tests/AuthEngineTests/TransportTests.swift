@@ -8,7 +8,7 @@ import Testing
   /// Runs `Tests/Servers/recording_proxy.py`; returns its port, log file and the process (stdin held).
   static func startProxy(silent: Bool = false) throws -> (port: Int, log: URL, process: Process, stdin: Pipe) {
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("proxy-\(UUID().uuidString).log")
-    FileManager.default.createFile(atPath: log.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let process = Process()
     let python =
       ProcessInfo.processInfo.environment["AUTH_DESKTOP_TEST_PYTHON"]

@@ -40,7 +40,7 @@ public actor TestServers {
     process.standardInput = input
     process.standardOutput = output
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("auth-desktop-test-servers-\(getpid()).log")
-    FileManager.default.createFile(atPath: log.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     process.standardError = try FileHandle(forWritingTo: log)
     try process.run()
     var line = Data()

@@ -42,10 +42,10 @@ public enum ConfigurationLoader {
     }
     var configuration = AuthConfiguration()
     configuration.source = source
-    var reader = TableReader(source: source, path: "")
+    let reader = TableReader(source: source, path: "")
     try reader.onlyKeys(["app", "providers"], in: root)
     if let app = try reader.table("app", in: root) {
-      var appReader = TableReader(source: source, path: "[app]")
+      let appReader = TableReader(source: source, path: "[app]")
       try appReader.onlyKeys(appKeys, in: app)
       configuration.app = try readApp(app, reader: appReader)
     }

@@ -131,7 +131,7 @@ import Testing
   }
 
   @Test func identityDocumentNamesTheApp() async throws {
-    let response = await try EmulatorHarness().get("/.well-known/auth-desktop-emulator")
+    let response = try await EmulatorHarness().get("/.well-known/auth-desktop-emulator")
     #expect(response.status == 200)
     let document = EmulatorHarness.json(response)
     #expect(document["emulator"] as? String == "dev.authdesktop.AuthDesktop")
