@@ -30,13 +30,17 @@ struct DoctorCommand: CLICommand {
         Check(name: "config", ok: false, detail: error.message, fix: "edit \(globals.paths.configFile.path)"))
     }
     let scheme = configuration?.app.redirectScheme ?? AppSettings.defaultRedirectScheme
-    let handler = (try? DesktopIntegration.runTool("gio", ["mime", "x-scheme-handler/\(scheme)"])) ?? ""
-    let registered = handler.contains("\(AppSettings.appID).desktop")
+    // The lookup `gio mime x-scheme-handler/SCHEME` does, and the window's warning uses.
+    let registration = SchemeRegistration.lookUp(scheme: scheme)
+    let detail =
+      switch registration {
+      case .thisApp: "\(scheme): opens AuthDesktop"
+      case .otherApplication(let name): "\(scheme): opens “\(name)”, not AuthDesktop"
+      case .none: "\(scheme): not handled by AuthDesktop"
+      }
+    let registered = registration == .thisApp
     checks.append(
-      Check(
-        name: "scheme", ok: registered,
-        detail: registered ? "\(scheme): opens AuthDesktop" : "\(scheme): not handled by AuthDesktop",
-        fix: registered ? nil : "auth-desktop install"))
+      Check(name: "scheme", ok: registered, detail: detail, fix: registered ? nil : "auth-desktop install"))
     let choice = configuration?.app.secretStore ?? .secretService
     do {
       _ = try await choice.makeStore(dataDirectory: globals.paths.dataDirectory).ids(in: "doctor")
