@@ -60,12 +60,15 @@ import Testing
     func flipped(_ text: String) -> String { (text.first == "A" ? "B" : "A") + text.dropFirst() }
     let salt = fields[3]
     let hash = fields[4]
+    // The first 24 bytes of the hash, canonically encoded: scrypt's shorter output is this prefix.
+    let truncated = Data(base64Encoded: hash + "=")!.prefix(24).base64EncodedString()
     let candidates = [
       "$scrypt$ln=10,r=8,p=1$\(flipped(salt))$\(hash)",
       "$scrypt$ln=10,r=8,p=1$\(salt)$\(flipped(hash))",
       "$scrypt$ln=11,r=8,p=1$\(salt)$\(hash)",
       "$scrypt$ln=10,r=4,p=1$\(salt)$\(hash)",
       "$scrypt$ln=10,r=8,p=1$\(salt)$\(hash.dropLast())",
+      "$scrypt$ln=10,r=8,p=1$\(salt)$\(truncated)",
       "$scrypt$ln=10,r=8,p=1$\(salt)==$\(hash)",
       "$scrypt$ln=10,r=8,p=1$\(salt)$\(hash)$",
       "$scrypt$r=8,ln=10,p=1$\(salt)$\(hash)",

@@ -57,9 +57,11 @@ public struct PasswordHasher: Sendable {
   }
 
   /// Recomputes with the salt and parameters in `encoded` and compares in constant time. False for
-  /// malformed strings and for absurd parameters (which are never computed).
+  /// malformed strings, for absurd parameters (which are never computed), and for hashes shorter than
+  /// the 32 bytes `hash` writes: scrypt's shorter output is a prefix of the longer one, so a truncated
+  /// hash would otherwise still verify. (Longer ones, such as RFC 7914's 64-byte vectors, are checked.)
   public func verify(_ password: Password, against encoded: String) -> Bool {
-    guard let phc = PHCScrypt(parsing: encoded), phc.cost.isAcceptable,
+    guard let phc = PHCScrypt(parsing: encoded), phc.cost.isAcceptable, phc.hash.count >= Self.hashByteCount,
       let derived = try? Self.derive(password, salt: phc.salt, cost: phc.cost, count: phc.hash.count)
     else { return false }
     // SymmetricKey's `==` is swift-crypto's constant-time comparison.
