@@ -1,12 +1,20 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The targets and what each may import: docs/architecture.md.
 let package = Package(
   name: "AuthDesktop",
   platforms: [.macOS(.v13)],
   products: [
+    // The headless core: providers, the sign-in session, accounts. No C module, nothing OS-facing.
     .library(name: "AuthEngine", targets: ["AuthEngine"]),
+    // The Linux parts a Swift GTK app links to sign people in: GLib, libsoup, libsecret, GIO.
+    .library(name: "AuthDesktopKit", targets: ["AuthDesktopKit"]),
+    // The provider emulator (a development server), for apps that want it in their own tests.
+    .library(name: "AuthEmulator", targets: ["AuthEmulator"]),
+    // The command line (no GTK) and the window (GTK), which the command line starts.
     .executable(name: "auth-desktop", targets: ["AuthDesktop"]),
+    .executable(name: "auth-desktop-window", targets: ["AuthDesktopWindow"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,15 +39,44 @@ let package = Package(
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
     ),
-    .executableTarget(
-      name: "AuthDesktop",
+    .target(
+      name: "AuthEmulator",
       dependencies: [
-        "AuthEngine", "CGtk", "CSoup", "CSecret",
+        "AuthEngine", .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
+      ]
+    ),
+    .target(
+      name: "AuthDesktopKit",
+      dependencies: ["AuthEngine", "CSoup", "CSecret", .product(name: "Logging", package: "swift-log")]
+    ),
+    // What the two executables share: emulator mode, the global options, the app's wording.
+    .target(
+      name: "AuthDesktopShared",
+      dependencies: [
+        "AuthEngine", "AuthEmulator", "AuthDesktopKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .executableTarget(
+      name: "AuthDesktop",
+      dependencies: [
+        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopShared",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "AuthDesktopWindow",
+      dependencies: [
+        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopShared", "CGtk",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // Helpers every test target shares: the protocol servers, polling, playing the browser, the keyring.
+    .target(
+      name: "TestSupport", dependencies: ["AuthEngine", "CSecret", .product(name: "Logging", package: "swift-log")],
+      path: "Tests/TestSupport"),
     .testTarget(
       name: "AuthEngineTests",
       dependencies: [
@@ -47,7 +84,19 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
-    .testTarget(name: "AuthDesktopTests", dependencies: ["AuthDesktop", "AuthEngine", "TestSupport"]),
+    .testTarget(
+      name: "AuthEmulatorTests",
+      dependencies: ["AuthEmulator", "AuthEngine", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+    ),
+    .testTarget(name: "AuthDesktopKitTests", dependencies: ["AuthDesktopKit", "AuthEngine", "TestSupport", "CSecret"]),
+    .testTarget(
+      name: "AuthDesktopTests",
+      dependencies: ["AuthDesktop", "AuthDesktopShared", "AuthEmulator", "AuthEngine", "TestSupport"]
+    ),
+    .testTarget(
+      name: "AuthDesktopWindowTests",
+      dependencies: ["AuthDesktopWindow", "AuthDesktopKit", "AuthDesktopShared", "AuthEngine", "TestSupport", "CGtk"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// Faults that real servers don't produce on demand, through `InMemoryHTTPTransport`.

@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// RFC 8252 §7.3 loopback redirect, with the in-memory listener standing in for the shell's SoupServer.

@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// Firebase's `OAuthProvider` surface: provider ids, scopes and custom parameters.

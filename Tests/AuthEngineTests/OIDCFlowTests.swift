@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// OpenID Connect against the Authlib provider: discovery, JWKS, ID token and UserInfo.

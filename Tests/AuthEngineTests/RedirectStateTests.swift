@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// The pending authorization and its `state` (RFC 6749 §10.12, RFC 9700 §2.1, §4.7).

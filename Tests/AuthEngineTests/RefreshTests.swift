@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// RFC 6749 §6 refresh with rotation, stored in one write (`CredentialVault`).

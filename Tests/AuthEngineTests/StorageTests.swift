@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// The data dir, the SQLite store and the file secret store: modes, atomicity, no secrets in SQLite.

@@ -1,4 +1,7 @@
 import ArgumentParser
+import AuthDesktopKit
+import AuthDesktopShared
+import AuthEmulator
 import AuthEngine
 import Foundation
 

@@ -1,3 +1,6 @@
+import AuthDesktopKit
+import AuthDesktopShared
+import AuthEmulator
 import AuthEngine
 import Foundation
 

@@ -71,3 +71,11 @@ struct ResolvedProvider: Sendable {
     return url
   }
 }
+
+extension AuthConfiguration {
+  /// The redirect URI `providerID` is configured with (`ResolvedProvider.configuredRedirectURI`): for
+  /// loopback, without the port a listener chooses per sign-in.
+  public func redirectURI(for providerID: String) throws -> URL {
+    try ResolvedProvider(providerID: providerID, configuration: self).configuredRedirectURI
+  }
+}

@@ -7,48 +7,16 @@ import Testing
 /// fresh `auth-desktop URI` process (no window, no display needed), and the loopback redirect received
 /// by the waiting `sign-in` process itself.
 @Suite struct CLIProviderFlowTests {
-  static let schemeRedirect = "\(AppSettings.defaultRedirectScheme):/oauth2redirect/github.com"
-
   func client(redirect: String, user: [String: Any]? = nil) async throws -> (CLIRunner, URL) {
-    let (configuration, base) = try await Self.configuration(redirect: redirect, user: user)
+    let (configuration, base) = try await GitHubTestClient.configuration(redirect: redirect, user: user)
     return (try CLIRunner(configuration: configuration), base)
   }
 
-  /// A new client of the GitHub-like server whose user is `user` (default: octocat, id 1001).
-  static func configuration(redirect: String, user: [String: Any]? = nil) async throws -> (String, URL) {
-    let base = try await TestServers.shared.start().github
-    var body: [String: Any] = ["redirect_uris": [redirect]]
-    body["user"] = user
-    let client = try await Control.post(base.appendingPathComponent("_test/clients"), body)
-    let configuration = """
-      [providers."github.com"]
-      client_id = "\(client["client_id"] as! String)"
-      client_secret = "\(client["client_secret"] as! String)"
-      authorization_endpoint = "\(base)/login/oauth/authorize"
-      token_endpoint = "\(base)/login/oauth/access_token"
-      api_base_url = "\(base)"
-      \(redirect.hasPrefix("http:") ? "redirect = \"loopback\"" : "")
-      """
-    return (configuration, base)
-  }
-
-  /// Plays the browser: the raw `Location` of the authorization endpoint's answer.
-  static func browse(_ url: URL) async throws -> URL {
-    let response = try await URLSessionTransport(timeout: 10).send(HTTPRequest(url: url))
-    return try #require(response.header("location").flatMap(URL.init(string:)))
-  }
-
-  static func authorizationURL(_ firstLine: Substring?) throws -> URL {
-    let line = try #require(firstLine)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-    return try #require((object["authorizationURL"] as? String).flatMap(URL.init(string:)))
-  }
-
   @Test func customSchemeRedirectCompletesInAFreshProcess() async throws {
-    let (cli, _) = try await client(redirect: Self.schemeRedirect)
+    let (cli, _) = try await client(redirect: GitHubTestClient.schemeRedirect)
     let started = try cli.run(["sign-in", "github.com", "--no-browser", "--no-wait", "--json"])
     #expect(started.status == 0, "\(started.stderr)")
-    let redirect = try await Self.browse(try Self.authorizationURL(started.stdout.split(separator: "\n").first))
+    let redirect = try await Browser.follow(try CLIRunner.authorizationURL(started.stdout.split(separator: "\n").first))
     let delivered = try cli.run([redirect.absoluteString, "--json"])
     #expect(delivered.status == 0, "\(delivered.stderr)")
     #expect(delivered.json["isNewUser"] as? Bool == true)
@@ -67,8 +35,8 @@ import Testing
   @Test func loopbackRedirectIsReceivedByTheWaitingProcess() async throws {
     let (cli, _) = try await client(redirect: "http://127.0.0.1/oauth2redirect/github.com")
     let running = try cli.start(["sign-in", "github.com", "--no-browser", "--json", "--timeout", "60"])
-    let url = try Self.authorizationURL(try running.firstLine())
-    let redirect = try await Self.browse(url)
+    let url = try CLIRunner.authorizationURL(try running.firstLine())
+    let redirect = try await Browser.follow(url)
     #expect(redirect.host == "127.0.0.1" && redirect.port != nil)
     let page = try await URLSessionTransport(timeout: 10).send(HTTPRequest(url: redirect))
     #expect(page.status == 200)
@@ -83,9 +51,9 @@ import Testing
   @Test func aClosedStdoutDoesNotEndTheSignIn() async throws {
     let (cli, _) = try await client(redirect: "http://127.0.0.1/oauth2redirect/github.com")
     let running = try cli.start(["sign-in", "github.com", "--no-browser", "--json", "--timeout", "60"])
-    let url = try Self.authorizationURL(try running.firstLine())
+    let url = try CLIRunner.authorizationURL(try running.firstLine())
     try running.output.fileHandleForReading.close()
-    let page = try await URLSessionTransport(timeout: 10).send(HTTPRequest(url: try await Self.browse(url)))
+    let page = try await URLSessionTransport(timeout: 10).send(HTTPRequest(url: try await Browser.follow(url)))
     #expect(page.status == 200)
     running.process.waitUntilExit()
     #expect(running.process.terminationReason == .exit && running.process.terminationStatus == 0)
@@ -93,7 +61,7 @@ import Testing
   }
 
   @Test func timeoutCancelsThePendingSignIn() async throws {
-    let (cli, _) = try await client(redirect: Self.schemeRedirect)
+    let (cli, _) = try await client(redirect: GitHubTestClient.schemeRedirect)
     let result = try cli.run(["sign-in", "github.com", "--no-browser", "--json", "--timeout", "1"])
     #expect(result.status != 0)
     #expect(result.stdout.contains("auth/web-context-cancelled"))
@@ -102,7 +70,7 @@ import Testing
   /// `sign-in --link` adds GitHub to an email account; `--reauthenticate` succeeds with the same GitHub
   /// user and is refused (`auth/user-mismatch`) with another one, leaving the session as it was.
   @Test func linkAndReauthenticateThroughTheCommandLine() async throws {
-    let (cli, _) = try await client(redirect: Self.schemeRedirect)
+    let (cli, _) = try await client(redirect: GitHubTestClient.schemeRedirect)
     #expect(try cli.run(["sign-up-email", "mona@example.com"], stdin: "correct horse battery\n").status == 0)
     let uid = try #require((try cli.run(["status", "--json"]).json["user"] as? [String: Any])?["uid"] as? String)
 
@@ -119,8 +87,8 @@ import Testing
     #expect(again.status == 0, "\(again.stderr)")
 
     // Another GitHub user (another client of the server, so another identity) cannot reauthenticate.
-    let (other, _) = try await Self.configuration(
-      redirect: Self.schemeRedirect, user: ["id": 2002, "login": "hubot", "email": "hubot@example.com"])
+    let (other, _) = try await GitHubTestClient.configuration(
+      redirect: GitHubTestClient.schemeRedirect, user: ["id": 2002, "login": "hubot", "email": "hubot@example.com"])
     try Data(("[app]\nsecret_store = \"file\"\n" + other).utf8).write(to: cli.configFile)
     let mismatch = try await completeInAFreshProcess(cli, ["--reauthenticate"])
     #expect(mismatch.status != 0)
@@ -133,8 +101,8 @@ import Testing
   func completeInAFreshProcess(_ cli: CLIRunner, _ flags: [String]) async throws -> CLIRunner.Result {
     let started = try cli.run(["sign-in", "github.com"] + flags + ["--no-browser", "--no-wait", "--json"])
     guard started.status == 0 else { return started }
-    let url = try Self.authorizationURL(started.stdout.split(separator: "\n").first)
-    let location = try await Self.browse(url)
+    let url = try CLIRunner.authorizationURL(started.stdout.split(separator: "\n").first)
+    let location = try await Browser.follow(url)
     return try cli.run([location.absoluteString, "--json"])
   }
 }

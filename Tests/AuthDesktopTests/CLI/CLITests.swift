@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The command line scripts rely on: output shapes, exit codes and errors.

@@ -1,5 +1,7 @@
+import AuthEmulator
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `auth-desktop emulator` process, over real HTTP on 127.0.0.1.

@@ -1,8 +1,10 @@
+import AuthEmulator
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
-@testable import AuthDesktop
+@testable import AuthDesktopShared
 
 /// `--emulator` end to end through the command line, with the browser's part played at the emulator's
 /// consent page: per provider, a sign-in, a link, the account-exists conflict and its resolution
@@ -36,7 +38,7 @@ import Testing
     {
       let started = try run(["sign-in", provider] + flags + ["--no-browser", "--no-wait", "--json"])
       guard started.status == 0 else { return started }
-      let url = try CLIProviderFlowTests.authorizationURL(started.stdout.split(separator: "\n").first)
+      let url = try CLIRunner.authorizationURL(started.stdout.split(separator: "\n").first)
       #expect(url.port == Int(port))
       let redirect = try await choose(url)
       #expect(redirect.scheme == AppSettings.defaultRedirectScheme, "\(redirect)")
@@ -113,7 +115,7 @@ import Testing
       ["sign-in", "github.com", "--no-browser", "--json", "--timeout", "60", "--emulator"],
       environment: setup.environment)
     defer { if waiting.process.isRunning { kill(waiting.process.processIdentifier, SIGKILL) } }
-    let url = try CLIProviderFlowTests.authorizationURL(try waiting.firstLine())
+    let url = try CLIRunner.authorizationURL(try waiting.firstLine())
     let redirect = try await EmulatorBrowser.approve(url, as: Self.seededIdentity["github.com"]!)
     let delivered = try setup.run([redirect.absoluteString, "--json"])
     #expect(delivered.status == 0, "\(delivered.stderr)")

@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// Email/password accounts: errors, throttling, and no clear-text password anywhere.

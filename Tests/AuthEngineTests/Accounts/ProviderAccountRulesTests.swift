@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// Firebase's account rules for provider credentials: sign-in, conflicts, link, unlink, reauthenticate.

@@ -1,6 +1,7 @@
 import AuthEngine
 import Crypto
 import Foundation
+import TestSupport
 import Testing
 
 /// Sign-out, recent-login rules, deletion, ID tokens and state changes.

@@ -3,28 +3,28 @@ import Foundation
 
 /// A P-256 private key for RFC 7518 §3.4 ES256, kept as raw bytes because swift-crypto's key types
 /// are not `Sendable`. It lives only in the `SecretStore`, never on disk in the clear by itself.
-struct ES256SigningKey: Sendable {
+public struct ES256SigningKey: Sendable {
   static let secretKey = SecretKey(namespace: "signing-key", id: "id-token-es256")
   static let label = "ID token signing key (ES256)"
 
   /// The 32-byte private scalar.
-  let rawPrivateKey: Data
+  public let rawPrivateKey: Data
   /// The uncompressed public point, `04 || x || y` (SEC 1 / X9.63).
-  let x963PublicKey: Data
+  public let x963PublicKey: Data
 
-  init?(rawPrivateKey: Data) {
+  public init?(rawPrivateKey: Data) {
     guard let key = try? P256.Signing.PrivateKey(rawRepresentation: rawPrivateKey) else { return nil }
     self.rawPrivateKey = rawPrivateKey
     x963PublicKey = key.publicKey.x963Representation
   }
 
   /// RFC 7517 §4.5 `kid`: the first 16 characters of base64url(SHA-256(X9.63 public key)).
-  var kid: String {
+  public var kid: String {
     String(Base64URL.encode(SHA256.hash(data: x963PublicKey)).prefix(16))
   }
 
   /// The public key as an RFC 7517 JWK with RFC 7518 §6.2.1 EC parameters.
-  var publicJWK: JSONValue {
+  public var publicJWK: JSONValue {
     .object([
       "kty": .string("EC"), "crv": .string("P-256"),
       "x": .string(Base64URL.encode(x963PublicKey[1..<33])), "y": .string(Base64URL.encode(x963PublicKey[33..<65])),
@@ -33,7 +33,7 @@ struct ES256SigningKey: Sendable {
   }
 
   /// RFC 7518 §3.4: ECDSA P-256 SHA-256 over the JWS signing input, serialised as R || S (64 bytes).
-  func sign(_ signingInput: Data) throws -> Data {
+  public func sign(_ signingInput: Data) throws -> Data {
     let key = try P256.Signing.PrivateKey(rawRepresentation: rawPrivateKey)
     return try key.signature(for: signingInput).rawRepresentation
   }

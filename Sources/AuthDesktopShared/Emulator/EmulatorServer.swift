@@ -1,0 +1,44 @@
+import AuthDesktopKit
+import AuthEmulator
+import AuthEngine
+import Foundation
+
+/// The provider emulator served over HTTP on 127.0.0.1 (`auth-desktop emulator`, and in-process for the
+/// window). Identities persist in `DATA_DIR/emulator/identities.json`.
+public final class EmulatorServer: Sendable {
+  public let baseURL: URL
+  let emulator: ProviderEmulator
+  private let server: SoupHTTPServer
+
+  private init(baseURL: URL, emulator: ProviderEmulator, server: SoupHTTPServer) {
+    self.baseURL = baseURL
+    self.emulator = emulator
+    self.server = server
+  }
+
+  /// Starts serving on `port` (0: a port chosen by the kernel). `configuration` names the clients the
+  /// emulator accepts besides the built-in ones (nil: only those). Throws `auth/emulator-port-in-use`.
+  public static func start(
+    port: UInt16 = ProviderEmulator.defaultPort, configuration: AuthConfiguration?, dataDirectory: URL
+  ) async throws -> EmulatorServer {
+    let identities = FileEmulatorIdentityStore(dataDirectory: dataDirectory)
+    let box = EmulatorBox()
+    let server = try await SoupHTTPServer.start(port: port) { baseURL in
+      let emulator = ProviderEmulator(baseURL: baseURL, configuration: configuration, identities: identities)
+      box.set(emulator)
+      return { request in await emulator.handle(request) }
+    }
+    return EmulatorServer(baseURL: server.baseURL, emulator: box.get()!, server: server)
+  }
+
+  /// Stops listening and closes open connections.
+  public func stop() async { await server.stop() }
+}
+
+/// Hands the emulator made on the server's thread back to `start`.
+private final class EmulatorBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var emulator: ProviderEmulator?
+  func set(_ value: ProviderEmulator) { lock.withLock { emulator = value } }
+  func get() -> ProviderEmulator? { lock.withLock { emulator } }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import AuthEngine
+import Foundation
+
+/// `--config FILE`, `--data-dir DIR` (then `$AUTH_DESKTOP_CONFIG`, `$AUTH_DESKTOP_DATA_DIR`, XDG dirs),
+/// `--emulator`.
+public struct GlobalOptions: ParsableArguments {
+  public init() {}
+
+  @Option(name: .long, help: "The configuration file (default: $XDG_CONFIG_HOME/auth-desktop/config.toml).")
+  public var config: String?
+
+  @Option(name: .customLong("data-dir"), help: "The data directory (default: $XDG_DATA_HOME/auth-desktop).")
+  public var dataDir: String?
+
+  @Flag(name: .long, help: "Use the built-in provider emulator (the default when there is no configuration file).")
+  public var emulator = false
+
+  public var paths: ConfigurationPaths {
+    ConfigurationPaths(configFlag: config, dataDirFlag: dataDir, environment: ProcessInfo.processInfo.environment)
+  }
+}
+
+/// `--json` for commands with machine-readable output.
+public struct OutputOptions: ParsableArguments {
+  public init() {}
+
+  @Flag(name: .long, help: "Print JSON on stdout (errors too, as {\"error\": {...}}).")
+  public var json = false
+}

@@ -1,0 +1,161 @@
+import AuthDesktopKit
+import AuthDesktopShared
+import AuthEngine
+import CGtk
+import Foundation
+
+/// The `GtkApplication` (`dev.authdesktop.AuthDesktop`, `G_APPLICATION_HANDLES_OPEN`). It only
+/// handles `activate`, `open` and the app actions; the window does the rest.
+///
+/// A second process started with a URI (the browser's redirect to the custom scheme) finds the first
+/// on the session bus, forwards the URI and exits; the first gets `open`. A cold start gets `startup`
+/// then `open` and no `activate` (design-notes), so both build the window.
+enum WindowApplication {
+  /// `signed-out`, `waiting`, `signed-in`, `conflict` or `error`: show that page with fixed data
+  /// (`PreviewWindowModel`) instead of `model`, as a non-unique instance (for screenshots).
+  static let previewPageVariable = "AUTH_DESKTOP_PREVIEW_PAGE"
+
+  /// Runs the application until its last window closes (or `app.quit`, Ctrl+Q); returns the exit
+  /// status. Blocks the calling thread, which becomes the GTK thread: call it from the main thread
+  /// in synchronous code, not from an `async` function (that would hold a cooperative-pool thread,
+  /// which the engine's actors need, for the application's whole life).
+  ///
+  /// `arguments` are GApplication's: the program name, then URIs to open (anything starting with
+  /// `-` is taken as a GApplication option).
+  /// `makeModel` runs in the primary instance only (on `startup`), so a second launch that forwards
+  /// its URI over D-Bus opens no database and starts no emulator. `emulatorModel` makes the model of
+  /// the menu's "Use Provider Emulator" (the item is disabled without).
+  static func run(
+    arguments: [String], makeModel: @escaping @GLibMainActor () -> any WindowModel,
+    emulatorModel: (@GLibMainActor @Sendable () async -> any WindowModel)? = nil
+  ) -> Int32 {
+    var makeModel = makeModel
+    var flags = G_APPLICATION_HANDLES_OPEN.rawValue
+    if let page = ProcessInfo.processInfo.environment[previewPageVariable] {
+      guard let preview = PreviewWindowModel(page: page) else {
+        let pages = WindowPage.allCases.map(\.rawValue).joined(separator: ", ")
+        printError("\(previewPageVariable)=\(page) is not a page (\(pages))")
+        return 2
+      }
+      makeModel = { preview }
+      flags |= G_APPLICATION_NON_UNIQUE.rawValue
+    }
+    let context = g_main_context_default()
+    guard g_main_context_acquire(context) != 0 else {
+      printError("another thread already runs GLib's default main context")
+      return 1
+    }
+    defer { g_main_context_release(context) }
+    return GLibMainActor.assumeIsolated { [makeModel] in
+      runApplication(
+        arguments: arguments, makeModel: makeModel, emulatorModel: emulatorModel,
+        flags: GApplicationFlags(rawValue: flags))
+    }
+  }
+
+  /// `run` with a model made beforehand (tests).
+  static func run(arguments: [String], model: any WindowModel) -> Int32 {
+    run(arguments: arguments, makeModel: { model })
+  }
+
+  @GLibMainActor private static func runApplication(
+    arguments: [String], makeModel: @escaping @GLibMainActor () -> any WindowModel,
+    emulatorModel: (@GLibMainActor @Sendable () async -> any WindowModel)?, flags: GApplicationFlags
+  ) -> Int32 {
+    let application = gtk_application_new(AppSettings.appID, flags)!
+    defer { g_object_unref(application) }
+    let presenter = WindowPresenter(application: application, makeModel: makeModel)
+    GtkSignal.connect(application, "startup") { presenter.prepare() }
+    GtkSignal.connect(application, "activate") { presenter.present() }
+    GtkSignal.connectOpen(application) { uris in
+      presenter.present()
+      let model = presenter.model
+      for uri in uris {
+        guard let url = URL(string: uri) else { continue }
+        Task { await model.deliver(url) }
+      }
+    }
+    addAction("quit", to: application) { g_application_quit(glibCast(application, to: GApplication.self)) }
+    if let emulatorModel {
+      addAction("emulator", to: application) {
+        Task { @GLibMainActor in presenter.replace(with: await emulatorModel()) }
+      }
+    }
+    "<Control>q".withCString { gtk_application_set_accels_for_action(application, "app.quit", [$0, nil]) }
+
+    var argv = arguments.map { strdup($0) }
+    defer { argv.forEach { free($0) } }
+    argv.append(nil)
+    return argv.withUnsafeMutableBufferPointer {
+      g_application_run(glibCast(application, to: GApplication.self), Int32(arguments.count), $0.baseAddress)
+    }
+  }
+
+  @GLibMainActor private static func addAction(
+    _ name: String, to application: UnsafeMutablePointer<GtkApplication>, _ handler: @escaping GtkSignal.Handler
+  ) {
+    let action = g_simple_action_new(name, nil)!
+    GtkSignal.connectAction(UnsafeMutableRawPointer(action), handler)
+    g_action_map_add_action(OpaquePointer(application), action)
+    g_object_unref(UnsafeMutableRawPointer(action))
+  }
+
+  /// The window for a launch with `paths`: the model of `WindowLaunch`, and the emulator one for the menu.
+  static func run(arguments: [String], launch paths: ConfigurationPaths, emulator: Bool) -> Int32 {
+    return run(
+      arguments: arguments, makeModel: { WindowLaunch.model(paths: paths, emulator: emulator) },
+      emulatorModel: { await WindowLaunch.makeModel(paths: paths, emulator: true) })
+  }
+
+  private static func printError(_ message: String) {
+    FileHandle.standardError.write(Data("auth-desktop: \(message)\n".utf8))
+  }
+}
+
+/// Builds the window on first use and presents it; forgets it when GTK destroys it (closed).
+@GLibMainActor
+private final class WindowPresenter {
+  private let application: UnsafeMutablePointer<GtkApplication>
+  private let makeModel: @GLibMainActor () -> any WindowModel
+  private var made: (any WindowModel)?
+  private var window: MainWindow?
+
+  init(application: UnsafeMutablePointer<GtkApplication>, makeModel: @escaping @GLibMainActor () -> any WindowModel) {
+    self.application = application
+    self.makeModel = makeModel
+  }
+
+  /// The model, made on first use (`startup`, in the primary instance).
+  var model: any WindowModel {
+    if let made { return made }
+    let model = makeModel()
+    made = model
+    return model
+  }
+
+  func prepare() { _ = model }
+
+  func present() {
+    if let window {
+      window.present()
+      return
+    }
+    let window = MainWindow(application: application, model: model)
+    self.window = window
+    GtkSignal.connect(window.window, "destroy") { [weak self] in self?.window = nil }
+    window.present()
+  }
+
+  /// Shows `model` in a new window in place of the current one (the application is held meanwhile,
+  /// so closing its only window does not end it).
+  func replace(with model: any WindowModel) {
+    self.model.cancelSignIn()
+    made = model
+    guard let old = window else { return present() }
+    g_application_hold(glibCast(application, to: GApplication.self))
+    defer { g_application_release(glibCast(application, to: GApplication.self)) }
+    window = nil
+    gtk_window_destroy(glibCast(old.window, to: GtkWindow.self))
+    present()
+  }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+import AuthDesktopKit
+import AuthDesktopShared
+
+/// The window's arguments: the global options of `auth-desktop`, then redirect URIs to open.
+struct WindowCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "auth-desktop-window", abstract: "The AuthDesktop window (started by `auth-desktop`).")
+
+  @OptionGroup var globals: GlobalOptions
+  @Argument(help: "Redirect URIs to complete.") var uris: [String] = []
+}

@@ -1,0 +1,54 @@
+import AuthDesktopKit
+import AuthDesktopShared
+import AuthEngine
+import Foundation
+
+/// The window's model for this launch: the real one on the configured `Auth` (in emulator mode with
+/// the provider emulator answering, see `EmulatorMode`), or — when the configuration is broken — one
+/// that shows why on the error page.
+enum WindowLaunch {
+  /// For the application's `startup` (primary instance only): blocks the GTK thread until the model is
+  /// ready — opening the store, and in emulator mode finding or starting the emulator (milliseconds, on
+  /// threads of its own; nothing here waits for the GTK thread).
+  static func model(paths: ConfigurationPaths, emulator: Bool) -> any WindowModel {
+    let box = ModelBox()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+      box.model = await makeModel(paths: paths, emulator: emulator)
+      done.signal()
+    }
+    done.wait()
+    return box.model!
+  }
+
+  /// The model (the menu's "Use Provider Emulator" calls it with `emulator: true`).
+  static func makeModel(paths: ConfigurationPaths, emulator: Bool) async -> any WindowModel {
+    do {
+      let (launch, auth) = try AppLaunch.makeAuth(paths, emulator: emulator)
+      try await EmulatorMode.ensureServing(launch, identitiesDirectory: paths.dataDirectory)
+      let model = AuthWindowModel(
+        auth: auth, configuration: launch.configuration,
+        schemeWarning: SchemeRegistration.warning(for: launch.configuration), isEmulator: launch.emulator != nil,
+        signInTimeout: signInTimeout(ProcessInfo.processInfo.environment))
+      Task { @GLibMainActor in model.refresh() }
+      return model
+    } catch let error as AuthError {
+      return PreviewWindowModel(state: .error(error.message))
+    } catch {
+      return PreviewWindowModel(state: .error(ErrorMessages.text(for: .internalError)))
+    }
+  }
+
+  /// `AUTH_DESKTOP_SIGN_IN_TIMEOUT` (seconds, like the CLI's `--timeout`); otherwise the pending sign-in's
+  /// lifetime (10 minutes).
+  static let signInTimeoutVariable = "AUTH_DESKTOP_SIGN_IN_TIMEOUT"
+
+  static func signInTimeout(_ environment: [String: String]) -> Duration {
+    guard let value = environment[signInTimeoutVariable].flatMap(Int.init), value > 0 else { return .seconds(600) }
+    return .seconds(value)
+  }
+
+  private final class ModelBox: @unchecked Sendable {
+    var model: (any WindowModel)?
+  }
+}

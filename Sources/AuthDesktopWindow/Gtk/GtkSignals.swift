@@ -1,0 +1,70 @@
+import AuthDesktopKit
+import AuthDesktopShared
+import CGtk
+
+/// Signal connections (design-notes, "Signals and callbacks"): one non-capturing `@convention(c)`
+/// thunk per C signature, the Swift handler in a `GLibBox` retained for the connection, released by
+/// `releaseClosureBox` when GLib drops the handler (disconnect, or the object is finalised).
+/// Handlers run on the GTK thread and enter `GLibMainActor` with `assumeIsolated`.
+@GLibMainActor
+enum GtkSignal {
+  typealias Handler = @GLibMainActor () -> Void
+  typealias OpenHandler = @GLibMainActor ([String]) -> Void
+
+  /// A signal whose C handler is `void (*)(GObject *instance, gpointer user_data)`: `clicked`,
+  /// `activate` (buttons, entries, applications), `map`, `destroy`.
+  @discardableResult
+  static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: @escaping Handler) -> gulong {
+    g_signal_connect_data(
+      instance, signal, unsafeBitCast(voidThunk, to: GCallback.self), GLibBox<Handler>.retained(handler),
+      releaseClosureBox, GConnectFlags(rawValue: 0))
+  }
+
+  /// `GSimpleAction::activate` (`void (*)(GSimpleAction *, GVariant *parameter, gpointer user_data)`).
+  @discardableResult
+  static func connectAction(_ action: UnsafeMutableRawPointer, _ handler: @escaping Handler) -> gulong {
+    g_signal_connect_data(
+      action, "activate", unsafeBitCast(actionThunk, to: GCallback.self), GLibBox<Handler>.retained(handler),
+      releaseClosureBox, GConnectFlags(rawValue: 0))
+  }
+
+  /// `GApplication::open`: the handler gets the URI of every file (for a URL, the URL byte for byte).
+  @discardableResult
+  static func connectOpen(_ application: UnsafeMutableRawPointer, _ handler: @escaping OpenHandler) -> gulong {
+    g_signal_connect_data(
+      application, "open", unsafeBitCast(openThunk, to: GCallback.self), GLibBox<OpenHandler>.retained(handler),
+      releaseClosureBox, GConnectFlags(rawValue: 0))
+  }
+}
+
+/// `GClosureNotify` of every box above (its signature differs from `GDestroyNotify`).
+private let releaseClosureBox: GClosureNotify = { userData, _ in
+  guard let userData else { return }
+  Unmanaged<AnyObject>.fromOpaque(userData).release()
+}
+
+private let voidThunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, userData in
+  guard let userData else { return }
+  let handler = GLibBox<GtkSignal.Handler>.value(at: userData)
+  GLibMainActor.assumeIsolated { handler() }
+}
+
+private let actionThunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, userData in
+  guard let userData else { return }
+  let handler = GLibBox<GtkSignal.Handler>.value(at: userData)
+  GLibMainActor.assumeIsolated { handler() }
+}
+
+private let openThunk:
+  @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafeMutablePointer<gchar>?, gpointer?) ->
+    Void = { _, files, count, _, userData in
+      guard let userData else { return }
+      var uris: [String] = []
+      for index in 0..<Int(max(count, 0)) {
+        guard let file = files?[index], let uri = g_file_get_uri(file) else { continue }
+        uris.append(String(cString: uri))
+        g_free(uri)
+      }
+      let handler = GLibBox<GtkSignal.OpenHandler>.value(at: userData)
+      GLibMainActor.assumeIsolated { [uris] in handler(uris) }
+    }

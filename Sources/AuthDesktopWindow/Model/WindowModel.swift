@@ -1,0 +1,103 @@
+import AuthDesktopKit
+import AuthDesktopShared
+import AuthEngine
+import Foundation
+
+/// What the window shows; the model owns it and reports every change through `onStateChange`.
+enum WindowState: Sendable, Equatable {
+  case signedOut
+  case waiting(providerTitle: String, authorizationURL: URL)
+  case signedIn(AccountSummary)
+  /// Firebase's account-exists-with-different-credential: `email`'s account signs in with `methods`
+  /// (provider ids or `password`); `providerID` is the provider whose sign-in is waiting to be linked.
+  case conflict(email: String, methods: [String], providerID: String)
+  case error(String)
+
+  var page: WindowPage {
+    switch self {
+    case .signedOut: .signedOut
+    case .waiting: .waiting
+    case .signedIn: .signedIn
+    case .conflict: .conflict
+    case .error: .error
+    }
+  }
+}
+
+/// The kinds of `WindowState`; the raw values name the window's stack pages and the values of
+/// `AUTH_DESKTOP_PREVIEW_PAGE`. `error` shows the signed-out page under the error banner.
+enum WindowPage: String, Sendable, CaseIterable {
+  case signedOut = "signed-out"
+  case waiting
+  case signedIn = "signed-in"
+  case conflict
+  case error
+}
+
+/// The part of a `User` the signed-in page shows. A plain value, because `User` has no public
+/// initialiser (it carries its `Auth`), so previews and tests could not make one.
+struct AccountSummary: Sendable, Equatable {
+  struct LinkedProvider: Sendable, Equatable {
+    var providerID: String
+    /// The provider account's email or name, if known.
+    var detail: String?
+  }
+
+  var uid: String
+  var displayName: String?
+  var email: String?
+  var providers: [LinkedProvider]
+  /// Configured providers the user has not linked yet (each gets a Link button).
+  var linkable: [String]
+
+  init(uid: String, displayName: String?, email: String?, providers: [LinkedProvider], linkable: [String] = []) {
+    self.uid = uid
+    self.displayName = displayName
+    self.email = email
+    self.providers = providers
+    self.linkable = linkable
+  }
+
+  /// `user`, with the providers of `configured` it has not linked as `linkable`.
+  init(_ user: User, configured: [String]) {
+    let linked = user.providerData.map(\.providerID)
+    self.init(
+      uid: user.uid, displayName: user.displayName, email: user.email,
+      providers: user.providerData.map {
+        LinkedProvider(providerID: $0.providerID, detail: $0.email ?? $0.displayName)
+      },
+      linkable: configured.filter { !linked.contains($0) })
+  }
+}
+
+/// What the window reads and calls. Everything runs on the GTK thread; the actions return at once and
+/// report their outcome by changing `state` (an `.error` for a failure).
+@GLibMainActor
+protocol WindowModel: AnyObject, Sendable {
+  var state: WindowState { get }
+  /// Set by the window; the model calls it after each change of `state`.
+  var onStateChange: (@GLibMainActor (WindowState) -> Void)? { get set }
+
+  /// Configured providers in display order, with their button titles.
+  func providers() -> [(id: String, title: String)]
+  /// Why browser sign-ins cannot come back (the URL scheme opens another program), or nil.
+  var schemeWarning: String? { get }
+  /// Whether the providers are the built-in emulator (the window then shows an "Emulator" badge).
+  var isEmulator: Bool { get }
+  func currentUser() async -> User?
+  /// A redirect URI handed to the application (`GApplication::open`).
+  func deliver(_ url: URL) async
+
+  func signIn(providerID: String)
+  func signIn(email: String, password: String)
+  func cancelSignIn()
+  /// After `.conflict`: sign in with `method`, then link the waiting provider credential.
+  func signInAndLink(method: String)
+  /// Links another provider to the signed-in user (a provider sign-in with the `link` intent).
+  func link(providerID: String)
+  func unlink(providerID: String)
+  func reauthenticate()
+  func signOut()
+  func deleteAccount()
+  func dismissError()
+}

@@ -1,0 +1,102 @@
+import AuthDesktopKit
+import AuthDesktopShared
+import AuthEmulator
+import AuthEngine
+import Foundation
+
+/// Every sentence the window shows, in one place (error texts come from `ErrorMessages` in the engine).
+/// Accessible names reuse the visible text unless a control needs more context than it shows.
+enum WindowText {
+  static let windowTitle = "AuthDesktop"
+
+  // Provider names, by engine provider id (`password` is the email-and-password method).
+  static func providerTitle(_ providerID: String) -> String {
+    switch providerID {
+    case "github.com": "GitHub"
+    case "twitter.com": "X (Twitter)"
+    case "password": "email and password"
+    case EmulatorSetup.oidcProviderID: "OpenID Connect"
+    default: providerID.hasPrefix("oidc.") ? String(providerID.dropFirst(5)) : providerID
+    }
+  }
+
+  // Signed out
+  static let signInTimedOut = "The sign-in took too long and was cancelled. Start it again."
+  static let signInTitle = "Sign in to AuthDesktop"
+  static let signInSubtitle = "Choose an account to continue."
+  static func continueWith(_ title: String) -> String { "Continue with \(title)" }
+  static let orSeparator = "or"
+  static let emailPlaceholder = "Email address"
+  static let passwordPlaceholder = "Password"
+  static let signIn = "Sign in"
+  static let signInWithEmail = "Sign in with email and password"
+  static let signedOutPage = "Sign in"
+
+  // Waiting for the browser
+  static let waitingTitle = "Continue in your browser"
+  static func waitingBody(_ providerTitle: String) -> String {
+    "Sign in to \(providerTitle) in the browser window that just opened. This window updates when you are done."
+  }
+  static let waitingProgress = "Waiting for the browser"
+  static let copyLink = "Copy link"
+  static let copyLinkAccessible = "Copy the sign-in link"
+  static let linkCopied = "Link copied"
+  static let cancel = "Cancel"
+  static let cancelSignIn = "Cancel sign-in"
+  static let waitingPage = "Waiting for the browser"
+
+  // Signed in
+  static let signedInTitle = "Signed in"
+  static let unnamedUser = "No name"
+  static let noEmail = "No email address"
+  static func userID(_ uid: String) -> String { "User ID: \(uid)" }
+  static let linkedAccounts = "Linked accounts"
+  static let noLinkedAccounts = "No linked accounts"
+  static let unlink = "Unlink"
+  static func unlinkAccessible(_ title: String) -> String { "Unlink \(title)" }
+  static let notLinked = "Not linked"
+  static let link = "Link"
+  static func linkAccessible(_ title: String) -> String { "Link \(title)" }
+  static let reauthenticate = "Reauthenticate"
+  static let signOut = "Sign out"
+  static let deleteAccount = "Delete account"
+  static let signedInPage = "Signed in"
+
+  // Account exists with another sign-in method
+  static let conflictTitle = "Account already exists"
+  static func conflictBody(email: String, methods: [String]) -> String {
+    let list =
+      methods.count > 1
+      ? methods.dropLast().joined(separator: ", ") + " or " + methods[methods.count - 1]
+      : methods.first ?? "another method"
+    return "An account for \(email) already exists. It signs in with \(list)."
+  }
+  static func conflictHint(_ attempted: String) -> String {
+    "Sign in with that method, and \(attempted) will be linked to the account."
+  }
+  static func signInAndLink(_ method: String) -> String { "Sign in with \(method) and link" }
+  static let conflictPage = "Account already exists"
+
+  // Errors
+  static let errorTitle = "Sign-in failed"
+  static let dismiss = "Dismiss"
+  static let dismissError = "Dismiss the error"
+
+  // The scheme warning (`WarningBanner`).
+  static let warningTitle = "Warning"
+  static func schemeOpensElsewhere(scheme: String, application: String) -> String {
+    "Sign-in links (\(scheme):) open in “\(application)”, not in AuthDesktop, so a sign-in in the browser "
+      + "cannot come back here. Run “auth-desktop install” to fix this."
+  }
+  static func schemeUnregistered(scheme: String) -> String {
+    "No program opens sign-in links (\(scheme):), so a sign-in in the browser cannot come back here. "
+      + "Run “auth-desktop install” to fix this."
+  }
+
+  // The header bar.
+  static let mainMenu = "Main menu"
+  static let useEmulator = "Use Provider Emulator"
+  static let quit = "Quit"
+  static let emulatorBadge = "Emulator"
+  static let emulatorBadgeDescription = "The providers are AuthDesktop's built-in emulator, not the real services."
+}

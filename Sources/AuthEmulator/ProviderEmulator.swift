@@ -1,0 +1,145 @@
+import AuthEngine
+import Foundation
+
+/// A GitHub-like OAuth 2.0 server, an X-like OAuth 1.0a server and an OpenID Connect provider in one
+/// HTTP handler, for trying every sign-in flow offline (`auth-desktop emulator`). It checks what the real
+/// servers check — client ids, exact redirect URIs, PKCE S256, OAuth 1.0a signatures, single-use codes,
+/// nonces and verifiers — and shows a consent page where the user picks a test identity.
+///
+/// Paths (see `EmulatorSetup` for the configuration that points at them):
+/// - `GET /.well-known/auth-desktop-emulator`: `{"emulator": "dev.authdesktop.AuthDesktop", "version": 1}`;
+/// - `/github/login/oauth/authorize`, `/github/login/oauth/access_token`, `/github/api/user`,
+///   `/github/api/user/emails`, `DELETE /github/api/applications/CLIENT_ID/token`;
+/// - `/twitter/oauth/request_token`, `/twitter/oauth/authenticate` (or `authorize`),
+///   `/twitter/oauth/access_token`, `/twitter/1.1/account/verify_credentials.json`,
+///   `/twitter/1.1/oauth/invalidate_token`;
+/// - under `/oidc` (ES256) and `/oidc/rs256` (RS256): `/.well-known/openid-configuration`, `/jwks`,
+///   `/authorize`, `/token`, `/userinfo`, `/revoke`;
+/// - `POST /consent`: the consent page's forms.
+public actor ProviderEmulator {
+  public static let defaultPort: UInt16 = 9399
+  public static let identityDocumentPath = "/.well-known/auth-desktop-emulator"
+  /// What `identityDocumentPath` answers, so the app can tell its emulator from another program.
+  public static let identityDocument: [String: any Sendable] = ["emulator": AppSettings.appID, "version": 1]
+  /// Authorization codes, consent pages and request tokens live this long (GitHub: codes 10 minutes).
+  static let lifetime: TimeInterval = 600
+  /// RFC 5849 §3.3: how far `oauth_timestamp` may be from the emulator's clock.
+  static let timestampWindow: TimeInterval = 300
+
+  public nonisolated let baseURL: URL
+  public nonisolated let clients: [EmulatorClient]
+  let identities: any EmulatorIdentityStore
+  let clock: any AuthClock
+  let random: any RandomSource
+  let keys: EmulatorKeys
+
+  var consents: [String: PendingConsent] = [:]
+  var codes: [String: IssuedCode] = [:]
+  /// Redeemed codes and the token each gave (RFC 6749 §4.1.2: a reused code revokes it).
+  var usedCodes: [String: (token: String?, expiresAt: Date)] = [:]
+  var tokens: [String: IssuedToken] = [:]
+  var requestTokens: [String: RequestTokenRecord] = [:]
+  var oauth1Tokens: [String: OAuth1AccessRecord] = [:]
+  /// RFC 5849 §3.3: `consumer|timestamp|nonce` seen, kept until the timestamp leaves the window.
+  var nonces: [String: Date] = [:]
+
+  public init(
+    baseURL: URL, clients: [EmulatorClient], identities: any EmulatorIdentityStore,
+    clock: any AuthClock = SystemClock(), random: any RandomSource = SystemRandomSource()
+  ) {
+    self.baseURL = baseURL
+    self.clients = clients
+    self.identities = identities
+    self.clock = clock
+    self.random = random
+    keys = EmulatorKeys.shared
+  }
+
+  /// An emulator accepting the clients of `configuration` (nil: the built-in one) and the built-in ones.
+  public init(
+    baseURL: URL, configuration: AuthConfiguration?, identities: any EmulatorIdentityStore,
+    clock: any AuthClock = SystemClock(), random: any RandomSource = SystemRandomSource()
+  ) {
+    self.init(
+      baseURL: baseURL, clients: EmulatorSetup.clients(for: configuration), identities: identities, clock: clock,
+      random: random)
+  }
+
+  /// `baseURL` without a trailing slash.
+  nonisolated var root: String { EmulatorSetup.trimmed(baseURL) }
+
+  public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+    purgeExpired()
+    // DNS rebinding: a page on another host name that resolves to 127.0.0.1 gets nothing.
+    if let host = request.header("Host"), !Self.isLoopbackHost(host) {
+      return EmulatorHTTP.text("Misdirected Request", status: 421)
+    }
+    let path = EmulatorHTTP.path(of: request)
+    let method = request.method.uppercased()
+    func only(_ allowed: String, _ body: () async -> HTTPResponse) async -> HTTPResponse {
+      let accepted = allowed == "GET" ? ["GET", "HEAD"] : [allowed]
+      return accepted.contains(method) ? await body() : EmulatorHTTP.methodNotAllowed(allowed)
+    }
+    switch path {
+    case Self.identityDocumentPath: return await only("GET") { EmulatorHTTP.json(Self.identityDocument) }
+    case "/": return await only("GET") { indexPage() }
+    case "/consent": return await only("POST") { await answerConsent(request) }
+    case "/github/login/oauth/authorize": return await only("GET") { await githubAuthorize(request) }
+    case "/github/login/oauth/access_token": return await only("POST") { githubToken(request) }
+    case "/github/api/user": return await only("GET") { githubUser(request) }
+    case "/github/api/user/emails": return await only("GET") { githubEmails(request) }
+    case "/twitter/oauth/request_token": return await only("POST") { twitterRequestToken(request) }
+    case "/twitter/oauth/authenticate", "/twitter/oauth/authorize":
+      return await only("GET") { await twitterAuthenticate(request) }
+    case "/twitter/oauth/access_token": return await only("POST") { twitterAccessToken(request) }
+    case "/twitter/1.1/account/verify_credentials.json": return await only("GET") { twitterVerifyCredentials(request) }
+    case "/twitter/1.1/oauth/invalidate_token": return await only("POST") { twitterInvalidate(request) }
+    default:
+      if let (issuer, rest) = OIDCIssuer.match(path) { return await oidc(issuer, rest, method: method, request) }
+      if path.hasPrefix("/github/api/applications/") && path.hasSuffix("/token") {
+        return await only("DELETE") { githubRevoke(request, path: path) }
+      }
+      return EmulatorHTTP.json(["message": "Not Found"], status: 404)
+    }
+  }
+
+  func client(_ provider: EmulatorIdentity.Provider, _ id: String?) -> EmulatorClient? {
+    guard let id else { return nil }
+    return clients.first { $0.provider == provider && $0.clientID == id }
+  }
+
+  func now() -> Date { clock.now() }
+
+  func purgeExpired() {
+    let now = now()
+    consents = consents.filter { $0.value.expiresAt > now }
+    codes = codes.filter { $0.value.expiresAt > now }
+    usedCodes = usedCodes.filter { $0.value.expiresAt > now }
+    tokens = tokens.filter { ($0.value.expiresAt ?? .distantFuture) > now }
+    requestTokens = requestTokens.filter { $0.value.expiresAt > now }
+    nonces = nonces.filter { $0.value > now }
+  }
+
+  static func isLoopbackHost(_ host: String) -> Bool {
+    var name = host.lowercased()
+    if name.hasPrefix("[") {
+      name = String(name.prefix { $0 != "]" }.dropFirst())
+      return name == "::1"
+    }
+    if let colon = name.lastIndex(of: ":") { name = String(name[..<colon]) }
+    return EndpointPolicy.isLoopback(URL(string: "http://\(name)/") ?? URL(string: "http://invalid/")!)
+  }
+
+  func indexPage() -> HTTPResponse {
+    let rows = [
+      ("GitHub authorization endpoint", "\(root)/github/login/oauth/authorize"),
+      ("GitHub token endpoint", "\(root)/github/login/oauth/access_token"), ("GitHub API base", "\(root)/github/api"),
+      ("X request token endpoint", "\(root)/twitter/oauth/request_token"),
+      ("X authorization endpoint", "\(root)/twitter/oauth/authenticate"),
+      ("X access token endpoint", "\(root)/twitter/oauth/access_token"), ("X API base", "\(root)/twitter"),
+      ("OpenID issuer (ES256)", "\(root)/oidc"), ("OpenID issuer (RS256)", "\(root)/oidc/rs256"),
+    ].map { "<li>\(ConsentPage.escape($0.0)): <code>\(ConsentPage.escape($0.1))</code></li>" }.joined(separator: "\n")
+    return EmulatorHTTP.html(
+      ConsentPage.document(title: "AuthDesktop provider emulator", body: "<ul>\n\(rows)\n</ul>"))
+  }
+}

@@ -1,0 +1,43 @@
+import AuthDesktopKit
+import AuthDesktopShared
+import AuthEngine
+import Foundation
+import TestSupport
+
+@testable import AuthDesktopWindow
+
+/// A window model that starts waiting for a redirect and records what `deliver` receives; a
+/// delivery signs the preview account in, so the window's page shows that it arrived.
+@GLibMainActor
+final class RecordingWindowModel: WindowModel {
+  private(set) var state: WindowState = .waiting(
+    providerTitle: "GitHub", authorizationURL: PreviewWindowModel.authorizationURL)
+  {
+    didSet { onStateChange?(state) }
+  }
+  var onStateChange: (@GLibMainActor (WindowState) -> Void)?
+  private(set) var delivered: [URL] = []
+
+  nonisolated init() {}
+
+  var schemeWarning: String? { nil }
+  let isEmulator = false
+  func providers() -> [(id: String, title: String)] { [("github.com", "GitHub")] }
+  func currentUser() async -> User? { nil }
+
+  func deliver(_ url: URL) async {
+    delivered.append(url)
+    state = .signedIn(PreviewWindowModel.account)
+  }
+
+  func signIn(providerID: String) {}
+  func signIn(email: String, password: String) {}
+  func cancelSignIn() {}
+  func signInAndLink(method: String) {}
+  func link(providerID: String) {}
+  func unlink(providerID: String) {}
+  func reauthenticate() {}
+  func signOut() {}
+  func deleteAccount() {}
+  func dismissError() {}
+}

@@ -1,0 +1,9 @@
+import AuthDesktopKit
+import AuthDesktopShared
+import TestSupport
+import Testing
+
+/// Suites whose windows own the app's D-Bus name (`dev.authdesktop.AuthDesktop`) on the shared test
+/// session bus. Two at once would find each other and forward instead of running, so they run one
+/// after the other.
+@Suite(.serialized) enum SessionBusSuites {}

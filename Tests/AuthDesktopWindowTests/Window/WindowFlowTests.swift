@@ -1,0 +1,151 @@
+import AuthDesktopKit
+import AuthDesktopShared
+import AuthEngine
+import Foundation
+import TestSupport
+import Testing
+
+@testable import AuthDesktopWindow
+
+extension SessionBusSuites {
+  /// The real window, driven and read over AT-SPI like a person with a screen reader would: sign-in
+  /// through both redirect kinds with the fake browser approving, cancel, timeout, and the warning
+  /// when another program owns the app's URL scheme.
+  @Suite(.serialized) struct WindowFlowTests {
+    static let signedInEmail = AccessibleWindow.Node(role: "label", name: "octocat@example.com")
+    static let unlinkGitHub = AccessibleWindow.Node(role: "push button", name: WindowText.unlinkAccessible("GitHub"))
+
+    @Test func loopbackSignInFromTheWindow() async throws {
+      try await WindowSession.with(loopback: true, browser: .play) { session in
+        try await session.accessible.activate(WindowText.continueWith("GitHub"))
+        try await session.accessible.waitUntil("the signed-in page (browser: \(session.browserTranscript()))") {
+          $0.contains(Self.signedInEmail) && $0.contains(Self.unlinkGitHub)
+        }
+        #expect(session.browserTranscript().contains("loopback 200"))
+        #expect(try session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == true)
+        // The listener is gone once the redirect arrived.
+        let redirect = try #require(session.openedURLs().first.flatMap(Self.redirectURI))
+        #expect(Self.refusesConnectionsNow(redirect))
+      }
+    }
+
+    @Test func customSchemeSignInFromTheWindowComesBackThroughXdgOpen() async throws {
+      try await WindowSession.with(loopback: false, browser: .play) { session in
+        let warning = AccessibleWindow.Node(role: "panel", name: WindowText.warningTitle)  // installed: none
+        #expect(try !session.accessible.nodes().contains(warning))
+        #expect(try !session.accessible.nodes().contains(Self.badge))
+        try await session.accessible.activate(WindowText.continueWith("GitHub"))
+        try await session.accessible.waitUntil("the signed-in page (browser: \(session.browserTranscript()))") {
+          $0.contains(Self.signedInEmail) && $0.contains(Self.unlinkGitHub)
+        }
+        #expect(session.browserTranscript().contains("xdg-open done"))
+        #expect(try session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == true)
+      }
+    }
+
+    @Test func cancelReturnsToSignInAndForgetsThePendingSignIn() async throws {
+      try await WindowSession.with(loopback: true, browser: .record) { session in
+        try await session.accessible.activate(WindowText.continueWith("GitHub"))
+        try await session.accessible.waitFor("label", WindowText.waitingTitle)
+        try await Poll.until("the browser to open") { !session.openedURLs().isEmpty }
+        #expect(session.accessible.shows("push button", WindowText.copyLinkAccessible))
+        try await session.accessible.activate(WindowText.cancelSignIn)
+        try await session.accessible.waitFor("label", WindowText.signInTitle)
+        let authorization = try #require(session.openedURLs().first)
+        let redirect = try #require(Self.redirectURI(authorization))
+        try await Poll.until("the loopback listener to close") { Self.refusesConnectionsNow(redirect) }
+        // The approval arrives anyway (another tab): the sign-in it belonged to is gone.
+        let location = try await Browser.follow(authorization)
+        let late = try session.cli.run([location.absoluteString, "--json"])
+        #expect((late.json["error"] as? [String: Any])?["code"] as? String == "auth/no-pending-authorization")
+        #expect(try session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == false)
+      }
+    }
+
+    @Test func waitingTimesOutWithAnErrorAndClosesTheListener() async throws {
+      try await WindowSession.with(
+        loopback: true, browser: .record, environment: [WindowLaunch.signInTimeoutVariable: "2"]
+      ) { session in
+        try await session.accessible.activate(WindowText.continueWith("GitHub"))
+        try await session.accessible.waitFor("label", WindowText.waitingTitle)
+        try await session.accessible.waitFor("label", WindowText.signInTimedOut)
+        #expect(try session.accessible.nodes().contains(.init(role: "label", name: WindowText.signInTitle)))
+        let redirect = try #require(session.openedURLs().first.flatMap(Self.redirectURI))
+        #expect(Self.refusesConnectionsNow(redirect))
+      }
+    }
+
+    @Test func warnsWhenAnotherProgramOpensTheAppsScheme() async throws {
+      try await WindowSession.with(
+        loopback: false, browser: .record, install: false, schemeHandler: "Other Sign-In Tool"
+      ) { session in
+        let text = WindowText.schemeOpensElsewhere(
+          scheme: AppSettings.defaultRedirectScheme, application: "Other Sign-In Tool")
+        try await session.accessible.waitFor("label", text)
+      }
+    }
+
+    /// `auth-desktop --emulator`: the badge says so, and a sign-in goes through the emulator's consent page
+    /// and back through the custom scheme to this window.
+    @Test func emulatorModeShowsTheBadgeAndSignsIn() async throws {
+      try await WindowSession.with(emulator: true, browser: .consent) { session in
+        try await session.accessible.waitFor("label", WindowText.emulatorBadge)
+        try await session.accessible.waitFor("push button", WindowText.continueWith("GitHub"))
+        try session.screenshot("window-emulator")
+        for title in ["GitHub", "X (Twitter)", "OpenID Connect"] {
+          #expect(session.accessible.shows("push button", WindowText.continueWith(title)), "\(title)")
+        }
+        try await session.accessible.activate(WindowText.continueWith("GitHub"))
+        try await session.accessible.waitUntil("the signed-in page (browser: \(session.browserTranscript()))") {
+          $0.contains(Self.signedInEmail) && $0.contains(Self.unlinkGitHub)
+        }
+        // The other built-in providers can be linked from here.
+        #expect(session.accessible.shows("push button", WindowText.linkAccessible("X (Twitter)")))
+        #expect(try session.cli.run(["status", "--json", "--emulator"]).json["signedIn"] as? Bool == true)
+        #expect(try session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == false)  // real accounts apart
+      }
+    }
+
+    /// The main menu's "Use Provider Emulator" points the configured providers (here GitHub) at the
+    /// emulator, in a new window with the badge; a sign-in then goes to the emulator.
+    @Test func theMenuSwitchesToTheEmulator() async throws {
+      try await WindowSession.with(
+        browser: .record, environment: [EmulatorMode.portVariable: String(FreePort.next())]
+      ) { session in
+        try await session.accessible.activate(WindowText.mainMenu)
+        try await session.accessible.activate(WindowText.useEmulator, role: "menu item")
+        try await session.accessible.waitFor("label", WindowText.emulatorBadge)
+        try await session.accessible.activate(WindowText.continueWith("GitHub"))
+        try await Poll.until("the browser to open") { !session.openedURLs().isEmpty }
+        let authorization = try #require(session.openedURLs().first)
+        #expect(authorization.host == "127.0.0.1" && authorization.path == "/github/login/oauth/authorize")
+      }
+    }
+
+    /// The window without the emulator has no badge.
+    static let badge = AccessibleWindow.Node(role: "label", name: WindowText.emulatorBadge)
+
+    /// The `redirect_uri` of an authorization URL.
+    static func redirectURI(_ authorization: URL) -> URL? {
+      URLComponents(url: authorization, resolvingAgainstBaseURL: false)?.queryItems?
+        .first { $0.name == "redirect_uri" }?.value.flatMap(URL.init(string:))
+    }
+
+    /// A blocking connect attempt (short: loopback answers or refuses at once).
+    static func refusesConnectionsNow(_ url: URL) -> Bool {
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      defer { close(fd) }
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = in_port_t(UInt16(url.port ?? 0).bigEndian)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      let result = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      return result != 0
+    }
+
+  }
+}

@@ -1,0 +1,150 @@
+import AuthDesktopKit
+import AuthDesktopShared
+import AuthEngine
+import Foundation
+import TestSupport
+import Testing
+
+@testable import AuthDesktopWindow
+
+/// A window of the built `auth-desktop` on a private desktop: its own config and data dir
+/// (`CLIRunner`), XDG dirs where `Tests/Tools/fake_browser.py` is the default web browser and
+/// (optionally) `auth-desktop install` registered the app's URL scheme, the Authlib GitHub-like
+/// server as the provider, and AT-SPI to read and click the window.
+struct WindowSession {
+  enum Browser: String {
+    /// Records the URL only.
+    case record
+    /// Approves: fetches the authorization URL and follows the redirect (loopback or `xdg-open`).
+    case play
+    /// At the provider emulator's consent page: chooses the first identity, then follows the redirect.
+    case consent
+  }
+
+  static let browserScript = AccessibleWindow.tool.deletingLastPathComponent().appendingPathComponent("fake_browser.py")
+
+  let cli: CLIRunner
+  let xdg: [String: String]
+  let browserLog: URL
+  let window: CLIRunner.Running
+  var accessible: AccessibleWindow { AccessibleWindow(pid: window.process.processIdentifier) }
+
+  /// Starts the window once the app's D-Bus name is free, and waits until AT-SPI sees it.
+  /// `emulator`: the built-in providers on an in-process emulator (`auth-desktop --emulator`) instead of
+  /// the Authlib server.
+  init(
+    loopback: Bool = false, emulator: Bool = false, browser: Browser, install: Bool = true,
+    schemeHandler: String? = nil, environment extra: [String: String] = [:]
+  ) async throws {
+    let env = ProcessInfo.processInfo.environment
+    try #require(env["DISPLAY"]?.isEmpty == false, "needs DISPLAY and a session bus: run scripts/test")
+    try #require(env["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false, "needs a session bus: run scripts/test")
+    cli = emulator ? try CLIRunner() : try await Self.authlibClient(loopback: loopback)
+    var extra = extra
+    if emulator { extra[EmulatorMode.portVariable] = String(FreePort.next()) }
+    xdg = [
+      "XDG_DATA_HOME": cli.root.appendingPathComponent("xdg-data").path,
+      "XDG_CONFIG_HOME": cli.root.appendingPathComponent("xdg-config").path,
+    ]
+    browserLog = cli.root.appendingPathComponent("browser.log")
+    try Self.registerBrowser(xdg: xdg, schemeHandler: schemeHandler)
+    if install { #expect(try cli.run(["install"], environment: xdg).status == 0) }
+    try await Poll.until("the app's D-Bus name to be free") {
+      !Tool.sessionBusNameHasOwner(AppSettings.appID)
+    }
+    window = try cli.start(
+      emulator ? ["--emulator"] : [],
+      environment: xdg.merging(extra) { $1 }.merging([
+        "AUTH_DESKTOP_TEST_BROWSER_MODE": browser.rawValue, "AUTH_DESKTOP_TEST_BROWSER_LOG": browserLog.path,
+        "XDG_CURRENT_DESKTOP": "GNOME",
+      ]) { $1 })
+    do {
+      try await accessible.waitFor("frame", "AuthDesktop")
+    } catch {
+      try await close()
+      throw error
+    }
+  }
+
+  /// A config for a new client of the Authlib GitHub-like server.
+  private static func authlibClient(loopback: Bool) async throws -> CLIRunner {
+    let redirect =
+      loopback
+      ? "http://127.0.0.1/oauth2redirect/github.com" : GitHubTestClient.schemeRedirect
+    return try CLIRunner(configuration: try await GitHubTestClient.configuration(redirect: redirect).0)
+  }
+
+  /// Saves the screen (the window on Xvfb's black root, trimmed) as `NAME.png` in
+  /// `$AUTH_DESKTOP_SCREENSHOT_DIR` (CI output), with ImageMagick's `import`.
+  func screenshot(_ name: String) throws {
+    guard let directory = ProcessInfo.processInfo.environment["AUTH_DESKTOP_SCREENSHOT_DIR"] else { return }
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let saved = try Tool.run(
+      "import", ["-window", "root", "-trim", "+repage", "\(directory)/\(name).png"])
+    #expect(saved.status == 0, "import: \(saved.output)")
+  }
+
+  /// What the browser was asked to open.
+  func openedURLs() -> [URL] {
+    let text = (try? String(contentsOf: browserLog, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").compactMap { $0.hasPrefix("open ") ? URL(string: String($0.dropFirst(5))) : nil }
+  }
+
+  func browserTranscript() -> String { (try? String(contentsOf: browserLog, encoding: .utf8)) ?? "(nothing)" }
+
+  /// Runs `body` with a new session and closes it afterwards, also when `body` throws.
+  static func with(
+    loopback: Bool = false, emulator: Bool = false, browser: Browser, install: Bool = true,
+    schemeHandler: String? = nil, environment: [String: String] = [:], _ body: (WindowSession) async throws -> Void
+  ) async throws {
+    let session = try await WindowSession(
+      loopback: loopback, emulator: emulator, browser: browser, install: install, schemeHandler: schemeHandler,
+      environment: environment)
+    do {
+      try await body(session)
+    } catch {
+      try await session.close()
+      throw error
+    }
+    try await session.close()
+  }
+
+  /// Kills the window (SIGTERM was seen to leave it running) and waits until its bus name is free.
+  func close() async throws {
+    kill(window.process.processIdentifier, SIGKILL)
+    try await Poll.until("the window to exit") { !window.process.isRunning }
+    try await Poll.until("the window's D-Bus name to be released") {
+      !Tool.sessionBusNameHasOwner(AppSettings.appID)
+    }
+  }
+
+  /// The fake browser as the default http(s) handler; `schemeHandler` (a name) registers another
+  /// program for the app's URL scheme, as a misconfigured desktop would have.
+  private static func registerBrowser(xdg: [String: String], schemeHandler: String?) throws {
+    let applications = URL(fileURLWithPath: xdg["XDG_DATA_HOME"]!).appendingPathComponent("applications")
+    let config = URL(fileURLWithPath: xdg["XDG_CONFIG_HOME"]!)
+    for directory in [applications, config] {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+    var defaults = "[Default Applications]\n"
+    try entry(
+      "Test Browser", exec: "/usr/bin/python3 \(browserScript.path) %u",
+      mime: "x-scheme-handler/http;x-scheme-handler/https;"
+    )
+    .write(
+      to: applications.appendingPathComponent("authdesktop-test-browser.desktop"), atomically: true, encoding: .utf8)
+    defaults +=
+      "x-scheme-handler/http=authdesktop-test-browser.desktop\nx-scheme-handler/https=authdesktop-test-browser.desktop\n"
+    if let schemeHandler {
+      let mime = "x-scheme-handler/\(AppSettings.defaultRedirectScheme)"
+      try entry(schemeHandler, exec: "/bin/true %u", mime: mime + ";")
+        .write(to: applications.appendingPathComponent("other-app.desktop"), atomically: true, encoding: .utf8)
+      defaults += "\(mime)=other-app.desktop\n"
+    }
+    try defaults.write(to: config.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
+  }
+
+  private static func entry(_ name: String, exec: String, mime: String) -> String {
+    "[Desktop Entry]\nType=Application\nName=\(name)\nExec=\(exec)\nMimeType=\(mime)\nNoDisplay=true\n"
+  }
+}

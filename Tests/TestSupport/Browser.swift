@@ -1,0 +1,15 @@
+import AuthEngine
+import Foundation
+import Testing
+
+/// Plays the user's browser against the protocol servers, which approve at once: one GET of the
+/// authorization URL, and the raw `Location` it redirects to (curl's `%{redirect_url}` would rewrite a
+/// custom-scheme one).
+public enum Browser {
+  public static func follow(_ url: URL, sourceLocation: SourceLocation = #_sourceLocation) async throws -> URL {
+    let response = try await URLSessionTransport(timeout: 10).send(HTTPRequest(url: url))
+    #expect(
+      response.status == 302, "authorization endpoint answered \(response.status)", sourceLocation: sourceLocation)
+    return try #require(response.header("location").flatMap(URL.init(string:)), sourceLocation: sourceLocation)
+  }
+}

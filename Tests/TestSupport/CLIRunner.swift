@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// Runs the built `auth-desktop` binary (next to the test bundle) in a private config and data dir.
+public struct CLIRunner {
+  public struct Result {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+    public var json: [String: Any] {
+      (try? JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]) ?? [:]
+    }
+  }
+
+  public static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("auth-desktop")
+
+  public let root = FileManager.default.temporaryDirectory.appendingPathComponent("auth-cli-\(UUID().uuidString)")
+  public var configFile: URL { root.appendingPathComponent("config.toml") }
+  public var dataDirectory: URL { root.appendingPathComponent("data") }
+
+  /// `configuration` is written to the config file; secrets go to files so no keyring is needed.
+  public init(configuration: String = "") throws {
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    try Data(("[app]\nsecret_store = \"file\"\n" + configuration).utf8).write(to: configFile)
+  }
+
+  /// `auth-desktop ARGUMENTS` with this runner's config file and data dir.
+  public func makeProcess(_ arguments: [String], environment extra: [String: String] = [:]) -> Process {
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["AUTH_DESKTOP_CONFIG"] = configFile.path
+    environment["AUTH_DESKTOP_DATA_DIR"] = dataDirectory.path
+    process.environment = environment.merging(extra) { $1 }
+    return process
+  }
+
+  public func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws
+    -> Result
+  {
+    let process = makeProcess(arguments, environment: extra)
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+}
+
+extension CLIRunner {
+  /// A command left running: its first stdout line can be read while it waits.
+  public final class Running: @unchecked Sendable {
+    public let process: Process
+    public let output: Pipe
+    public let errors: Pipe
+    private var buffer = Data()
+
+    init(process: Process, output: Pipe, errors: Pipe) {
+      self.process = process
+      self.output = output
+      self.errors = errors
+    }
+
+    public func firstLine() throws -> Substring? {
+      while !buffer.contains(UInt8(ascii: "\n")) {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        buffer += chunk
+      }
+      return String(decoding: buffer, as: UTF8.self).split(separator: "\n").first
+    }
+
+    public func finish() -> Result {
+      let rest = output.fileHandleForReading.readDataToEndOfFile()
+      let err = errors.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return Result(
+        status: process.terminationStatus, stdout: String(decoding: buffer + rest, as: UTF8.self),
+        stderr: String(decoding: err, as: UTF8.self))
+    }
+  }
+
+  public func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Running {
+    let process = makeProcess(arguments, environment: extra)
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    return Running(process: process, output: output, errors: errors)
+  }
+}
+
+extension CLIRunner {
+  /// The `authorizationURL` of `sign-in --no-browser --json`'s first line.
+  public static func authorizationURL(_ firstLine: Substring?) throws -> URL {
+    let line = try #require(firstLine)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    return try #require((object["authorizationURL"] as? String).flatMap(URL.init(string:)))
+  }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// A TCP port on 127.0.0.1 that was free a moment ago (bound to 0, read back, closed).
+public enum FreePort {
+  public static func next() -> UInt16 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+        bind(fd, pointer, length) == 0 ? getsockname(fd, pointer, &length) : -1
+      }
+    }
+    return UInt16(bigEndian: address.sin_port)
+  }
+}

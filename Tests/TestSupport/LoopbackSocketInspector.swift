@@ -1,0 +1,40 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Finds this process's listening TCP socket on `127.0.0.1:port` (`/proc/net/tcp` gives its inode,
+/// `/proc/self/fd` the descriptor) and reads its options, to check what libsoup cannot tell us.
+public enum LoopbackSocketInspector {
+  public struct Socket {
+    var fd: Int32
+    public var reuseAddress: Bool
+    public var reusePort: Bool
+  }
+
+  public static func listeningSocket(port: Int) throws -> Socket? {
+    let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+    let local = String(format: "0100007F:%04X", port)
+    // Columns: sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
+    var inode: String?
+    for line in table.split(separator: "\n").dropFirst() {
+      let columns = line.split(separator: " ")
+      if columns.count > 9, columns[1] == local, columns[3] == "0A" { inode = String(columns[9]) }
+    }
+    guard let inode else { return nil }
+    for name in try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
+      guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
+        target == "socket:[\(inode)]", let fd = Int32(name)
+      else { continue }
+      return Socket(fd: fd, reuseAddress: option(fd, SO_REUSEADDR), reusePort: option(fd, SO_REUSEPORT))
+    }
+    return nil
+  }
+
+  private static func option(_ fd: Int32, _ name: Int32) -> Bool {
+    var value: Int32 = 0
+    var length = socklen_t(MemoryLayout<Int32>.size)
+    return getsockopt(fd, SOL_SOCKET, name, &value, &length) == 0 && value != 0
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Process-wide set-up shared by every suite that touches GLib: GIO caches `XDG_DATA_HOME` and
+/// `XDG_CONFIG_HOME` on first use, so they are pointed at a temporary directory once, before any
+/// GIO call, by the first suite that starts. Every GLib-using suite's `init` calls `prepare()`.
+///
+/// The directory holds a fake web browser, the default handler of `x-scheme-handler/http(s)`: a
+/// shell script that appends the URI it is given (`%u`) as one line to `openedFile`.
+public enum TestEnvironment {
+  public struct Paths: Sendable {
+    var root: URL
+    public var openedFile: URL
+  }
+
+  public static let paths: Paths = make()
+
+  public static func prepare() { _ = paths }
+
+  private static func make() -> Paths {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("authdesktop-tests-\(UUID().uuidString)")
+    let data = root.appendingPathComponent("data")
+    let config = root.appendingPathComponent("config")
+    let applications = data.appendingPathComponent("applications")
+    let opened = root.appendingPathComponent("opened.txt")
+    let script = root.appendingPathComponent("fake-browser")
+    let desktopID = "authdesktop-test-browser.desktop"
+    do {
+      for directory in [applications, config] {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      }
+      try write("#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(opened.path)'\n", to: script)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+      try write(
+        """
+        [Desktop Entry]
+        Type=Application
+        Name=AuthDesktop test browser
+        Exec=\(script.path) %u
+        MimeType=x-scheme-handler/http;x-scheme-handler/https;
+        NoDisplay=true
+
+        """, to: applications.appendingPathComponent(desktopID))
+      try write(
+        """
+        [Default Applications]
+        x-scheme-handler/http=\(desktopID)
+        x-scheme-handler/https=\(desktopID)
+
+        """, to: config.appendingPathComponent("mimeapps.list"))
+    } catch {
+      fatalError("cannot prepare the test XDG directories: \(error)")
+    }
+    setenv("XDG_DATA_HOME", data.path, 1)
+    setenv("XDG_CONFIG_HOME", config.path, 1)
+    return Paths(root: root, openedFile: opened)
+  }
+
+  private static func write(_ text: String, to url: URL) throws {
+    try Data(text.utf8).write(to: url)
+  }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Runs a program from PATH (`gdbus`, `xdg-mime`, `gio` …) and returns its status and combined output.
+public enum Tool {
+  public static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws
+    -> (status: Int32, output: String)
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [name] + arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+  }
+
+  /// Whether `name` has an owner on the session bus (`org.freedesktop.DBus.NameHasOwner`).
+  public static func sessionBusNameHasOwner(_ name: String) -> Bool {
+    let result = try? run(
+      "gdbus",
+      [
+        "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus", "--method",
+        "org.freedesktop.DBus.NameHasOwner", name,
+      ])
+    return result?.output.contains("true") == true
+  }
+}
