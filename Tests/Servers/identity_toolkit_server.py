@@ -4,8 +4,8 @@ It follows the Firebase Auth Emulator (firebase/firebase-tools `src/emulator/aut
 the reference implementation, and production where the two differ (README.md lists both).
 
 Endpoints (emulator URL form, or the same paths without the host segment):
-  POST /identitytoolkit.googleapis.com/v1/accounts:<op>   signInWithIdp, signUp,
-       signInWithPassword, lookup, update, delete, createAuthUri      (itk_ops)
+  POST /identitytoolkit.googleapis.com/v1/accounts:<op>   signInWithIdp (itk_signin_idp),
+       signUp, signInWithPassword, lookup, update, delete, createAuthUri (itk_ops)
   POST /securetoken.googleapis.com/v1/token               refresh; form or JSON
   API key: `?key=` or `x-goog-api-key`; it selects the project.
   GET  /_test/jwks, /robot/v1/metadata/jwk/securetoken@system.gserviceaccount.com,
@@ -31,6 +31,7 @@ from flask import Flask, abort, request
 
 from common import json_response
 from itk_accounts import ItkError, Project
+import itk_signin_idp
 from itk_ops import Ops
 from itk_tokens import SECURETOKEN_ACCOUNT
 
@@ -193,9 +194,10 @@ class Server:
                 if body.get(unsupported):  # emulator: 501 as well
                     raise ItkError(f"{unsupported} is not implemented yet.", 501,
                                    {"status": "NOT_IMPLEMENTED", "reason": "unimplemented"})
-            identity, pending = ops.idp_identity(project, body)  # outside the lock
+            # The provider is asked outside the lock, so parallel tests don't wait on each other.
+            identity, pending = itk_signin_idp.idp_identity(ops, project, body)
             with ops.lock:
-                return ops.sign_in_with_idp(project, body, identity, pending)
+                return itk_signin_idp.sign_in_with_idp(ops, project, body, identity, pending)
         handler = {"signUp": ops.sign_up, "signInWithPassword": ops.sign_in_with_password,
                    "lookup": ops.lookup, "update": ops.update, "delete": ops.delete,
                    "createAuthUri": ops.create_auth_uri, "token": ops.grant_token}[op]

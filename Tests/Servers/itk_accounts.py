@@ -58,7 +58,7 @@ class User:
         self.password_hash = None
         self.salt = None
         self.password_updated_at = None
-        self.valid_since = int(now)
+        self.revoked_at = now  # tokens issued before this are revoked (itk_tokens)
         self.disabled = False
         self.created_at = ms(now)
         self.last_login_at = ms(now)
@@ -77,6 +77,10 @@ class User:
     def password_matches(self, password):
         return bool(self.password_hash) and secrets.compare_digest(
             self.password_hash, hash_password(password, self.salt))
+
+    def revoke_tokens(self, now):
+        """A credential change: every token issued so far stops working (emulator: validSince)."""
+        self.revoked_at = now
 
     def clear_password(self):
         self.password_hash = self.salt = self.password_updated_at = None
@@ -103,7 +107,7 @@ class User:
             "providerUserInfo": self.provider_user_info(),
             "passwordHash": REDACTED_HASH if self.password_hash else None,
             "passwordUpdatedAt": self.password_updated_at,
-            "validSince": str(self.valid_since), "disabled": True if self.disabled else None,
+            "validSince": str(int(self.revoked_at)), "disabled": True if self.disabled else None,
             "lastLoginAt": self.last_login_at, "createdAt": self.created_at,
             "lastRefreshAt": self.last_refresh_at, "tenantId": self.tenant_id,
         }
@@ -182,6 +186,7 @@ class Project:
             self.namespaces[tenant_id] = Namespace(tenant_id)
         self.clock = Clock()
         self.refresh = {}   # refresh token -> RefreshRecord
+        self.issued = {}    # digest of an ID token -> when it was issued (itk_tokens)
         self.pending = {}   # pendingToken -> (expires_at, providerId, IdP identity)
         self.faults = {}    # op -> [status, remaining count]
         self.log = []

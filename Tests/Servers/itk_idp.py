@@ -4,7 +4,7 @@ The Firebase Auth Emulator never calls an IdP: it reads claims from an unverifie
 (`operations.ts` `parseClaims`, `fakeFetchUserInfoFromIdp`) and answers a real github.com access
 token with 501. Production has to ask the provider, and so does this server:
 
-* github.com  -- `GET {base_url}/user` and `/user/emails` with `Authorization: token <access_token>`.
+* github.com  -- `GET {base_url}/user` and `/user/emails`, `Authorization: token <access_token>`.
   rawId is the numeric id; the email is the primary entry of /user/emails (its `verified` flag
   becomes emailVerified) or else /user's email, unverified.
 * twitter.com -- OAuth 1.0a-signed (Authlib's OAuth1Auth, HMAC-SHA1, the project's consumer key and

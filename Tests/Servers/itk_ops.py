@@ -1,31 +1,27 @@
-"""The account operations of the Identity Toolkit test server (`accounts:*` and the token grant).
+"""The account operations of the Identity Toolkit test server (`accounts:*` except
+signInWithIdp, which is in itk_signin_idp.py, and the token grant).
 
-Each function mirrors the Firebase Auth Emulator function of firebase-tools
+Each method mirrors the Firebase Auth Emulator function of firebase-tools
 `src/emulator/auth/operations.ts` named in its docstring, except where production differs
-(marked "Production:"). Callers hold `Ops.lock` except around `itk_idp.verify`, which talks to
-the provider test servers.
+(marked "Production:"). Callers hold `Ops.lock`.
 """
 
 import re
 import secrets
 import threading
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import urlsplit
 
-import itk_idp
 from itk_accounts import (PASSWORD, PASSWORD_MIN_LENGTH, LOCKOUT_SECONDS, ItkError, check,
-                          drop_none, iso, known_provider_type, ms)
+                          drop_none, iso, ms)
 from itk_tokens import (ID_TOKEN_LIFETIME, RefreshRecord, SigningKey, TokenError,
-                        decode_id_token, issued_at, mint_id_token, new_refresh_token,
-                        next_valid_since)
+                        decode_id_token, digest, mint_id_token, new_refresh_token)
 
 RECENT_LOGIN_SECONDS = 300  # production: sensitive operations need auth_time within 5 minutes
-PENDING_TOKEN_LIFETIME = 600
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 WEAK_PASSWORD = f"WEAK_PASSWORD : Password should be at least {PASSWORD_MIN_LENGTH} characters"
 TOO_MANY_ATTEMPTS = ("TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily "
                      "disabled due to many failed login attempts. You can immediately restore it "
                      "by resetting your password or you can try again later.")
-FORCE_200 = ("FEDERATED_USER_ID_ALREADY_LINKED", "EMAIL_EXISTS")
 
 
 def valid_email(email):
@@ -46,12 +42,16 @@ class Ops:
         user.last_refresh_at = iso(now)
         refresh = new_refresh_token()
         project.refresh[refresh] = RefreshRecord(project.project_id, user.tenant_id,
-                                                 user.local_id, provider, auth_time,
-                                                 issued_at(now, user.valid_since))
-        id_token = mint_id_token(self.key, project.project_id, user, provider, auth_time, now,
-                                 user.tenant_id)
+                                                 user.local_id, provider, auth_time, now)
+        id_token = self.mint(project, user, provider, auth_time, now)
         return {"idToken": id_token, "refreshToken": refresh,
                 "expiresIn": str(ID_TOKEN_LIFETIME)}
+
+    def mint(self, project, user, provider, auth_time, now):
+        id_token = mint_id_token(self.key, project.project_id, user, provider, auth_time, now,
+                                 user.tenant_id)
+        project.issued[digest(id_token)] = now
+        return id_token
 
     def parse_id_token(self, project, token, body):
         """Emulator `parseIdToken` plus signature and expiry checks (itk_tokens).
@@ -68,7 +68,8 @@ class Ops:
         ns = project.namespace(tenant)
         user = ns.users.get(claims["user_id"])
         check(user, "USER_NOT_FOUND")
-        check(claims["iat"] >= user.valid_since, "TOKEN_EXPIRED")
+        check(project.issued.get(digest(token), claims["iat"]) >= user.revoked_at,
+              "TOKEN_EXPIRED")
         check(not user.disabled, "USER_DISABLED")
         return ns, user, claims
 
@@ -114,7 +115,7 @@ class Ops:
             if user.email != email:
                 user.email, user.email_verified = email, False
             user.set_password(password, now)
-            user.valid_since = next_valid_since(now)
+            user.revoke_tokens(now)
         if body.get("displayName") is not None:
             user.display_name = body["displayName"]
         user.last_login_at = ms(now)
@@ -237,7 +238,7 @@ class Ops:
                "providerUserInfo": user.provider_user_info(),
                "passwordHash": user.lookup_view().get("passwordHash")}
         if changed:
-            user.valid_since = next_valid_since(now)
+            user.revoke_tokens(now)
             out.update(self.issue(project, user, provider, claims["auth_time"]))
         return drop_none(out)
 
@@ -266,139 +267,10 @@ class Ops:
         user = project.namespaces[rec.tenant_id].users.get(rec.local_id)
         check(user, "USER_NOT_FOUND")
         check(not user.disabled, "USER_DISABLED")
-        check(rec.iat >= user.valid_since, "TOKEN_EXPIRED")
+        check(rec.issued >= user.revoked_at, "TOKEN_EXPIRED")
         now = project.now()
         user.last_refresh_at = iso(now)
-        id_token = mint_id_token(self.key, project.project_id, user, rec.provider,
-                                 rec.auth_time, now, rec.tenant_id)
+        id_token = self.mint(project, user, rec.provider, rec.auth_time, now)
         return {"access_token": id_token, "expires_in": str(ID_TOKEN_LIFETIME),
                 "token_type": "Bearer", "refresh_token": refresh, "id_token": id_token,
                 "user_id": user.local_id, "project_id": project.project_number}
-
-    # --- signInWithIdp ---------------------------------------------------------------------
-
-    @staticmethod
-    def idp_params(body):
-        """Emulator `getNormalizedUri`: requestUri (required, absolute) with its query and
-        fragment parameters, overridden by the URL-encoded `postBody` (idp.spec.ts "should
-        accept params (e.g. providerId, id_token) in requestUri")."""
-        request_uri = body.get("requestUri")
-        check(request_uri, "MISSING_REQUEST_URI")
-        uri = urlsplit(request_uri)
-        check(uri.scheme and uri.netloc, "INVALID_REQUEST_URI")
-        params = dict(parse_qsl(uri.query)) | dict(parse_qsl(uri.fragment))
-        params |= dict(parse_qsl(body.get("postBody") or "", keep_blank_values=True))
-        provider_id = (params.get("providerId") or "").lower()
-        check(provider_id, "INVALID_CREDENTIAL_OR_PROVIDER_ID : Invalid IdP response/credential: "
-              + f"{uri.scheme}://{uri.netloc}{uri.path}")
-        check(known_provider_type(provider_id), "INVALID_PROVIDER_ID : Provider Id is not "
-              "supported.")
-        return provider_id, params
-
-    def idp_identity(self, project, body):
-        """The verified IdP identity of the request (run *without* the lock): from the
-        provider test server, or from an earlier answer's `pendingToken`."""
-        provider_id, params = self.idp_params(body)
-        cfg = project.providers.get(provider_id)
-        check(cfg, "OPERATION_NOT_ALLOWED : The identity provider configuration is not found.")
-        project.namespace(body.get("tenantId"))
-        if body.get("pendingToken"):
-            with self.lock:
-                entry = project.pending.get(body["pendingToken"])
-            check(entry and entry[0] > project.now() and entry[1] == provider_id,
-                  "INVALID_PENDING_TOKEN")
-            return dict(entry[2]), body["pendingToken"]
-        check(any(params.get(k) for k in ("access_token", "id_token")),
-              "INVALID_IDP_RESPONSE : Invalid IdP response/credential: no access_token or "
-              "id_token")
-        identity = itk_idp.verify(provider_id, params, cfg, project.now())
-        pending = "itk-pending-" + secrets.token_urlsafe(32)
-        with self.lock:
-            project.pending[pending] = (project.now() + PENDING_TOKEN_LIFETIME, provider_id,
-                                        dict(identity))
-        return identity, pending
-
-    def sign_in_with_idp(self, project, body, identity, pending):
-        """Emulator `signInWithIdp` with `handleLinkIdp`, `handleIdpSigninEmailRequired`,
-        `handleIdpSigninEmailNotRequired` and `handleIdpSignUp` (idp.spec.ts); see README.md
-        for the cases. Production: `autoCreate: false` is honoured (USER_NOT_FOUND instead of
-        a new account), linking needs a recent sign-in, and only FEDERATED_USER_ID_ALREADY_LINKED
-        and EMAIL_EXISTS become HTTP 200 `errorMessage` with `returnIdpCredential`."""
-        now = project.now()
-        pid, raw_id, email = identity["providerId"], identity["rawId"], identity["email"]
-        resp = {"kind": "identitytoolkit#VerifyAssertionResponse", "providerId": pid,
-                "federatedId": raw_id, "displayName": identity["displayName"],
-                "fullName": identity["displayName"], "screenName": identity["screenName"],
-                "email": email, "emailVerified": identity["emailVerified"],
-                "photoUrl": identity["photoUrl"], "rawUserInfo": identity["rawUserInfo"],
-                "oauthAccessToken": identity["oauthAccessToken"],
-                "oauthTokenSecret": identity["oauthTokenSecret"],
-                "oauthIdToken": identity["oauthIdToken"], "pendingToken": pending}
-        linking = None
-        if body.get("idToken"):
-            ns, linking, claims = self.parse_id_token(project, body["idToken"], body)
-            self.require_recent_login(project, claims)
-        else:
-            ns = project.namespace(body.get("tenantId"))
-        one_per_email = not project.allow_duplicate_emails
-        by_provider = ns.by_provider(pid, raw_id)
-        fields = {}
-        try:
-            if linking:  # handleLinkIdp
-                check(not by_provider, "FEDERATED_USER_ID_ALREADY_LINKED")
-                if one_per_email and email:
-                    owner = ns.by_email(email)
-                    check(not owner or owner is linking, "EMAIL_EXISTS")
-                    if not linking.email:
-                        fields.update(email=email, email_verified=identity["emailVerified"])
-                if email and identity["emailVerified"] and \
-                        fields.get("email", linking.email) == email:
-                    fields["email_verified"] = True
-                user = linking
-            elif by_provider:
-                user = by_provider
-            else:
-                user = ns.by_email(email) if one_per_email and email else None
-                if user and not identity["emailVerified"]:
-                    resp.update(needConfirmation=True, localId=user.local_id, verifiedProvider=[
-                        p for p in user.providers if p not in (PASSWORD, "phone")])
-                    return drop_none(resp)
-                if user:  # auto-link on a verified email
-                    if pid in user.providers:
-                        resp["emailRecycled"] = True
-                    if not user.email_verified:  # unverified owner: its other sign-ins go
-                        user.clear_password()
-                        user.providers.clear()
-                        user.valid_since = next_valid_since(now)
-                    fields.update(display_name=identity["displayName"],
-                                  photo_url=identity["photoUrl"],
-                                  screen_name=identity["screenName"], email_verified=True)
-        except ItkError as err:
-            if body.get("returnIdpCredential") and err.code in FORCE_200:
-                resp["errorMessage"] = err.code
-                return drop_none(resp)
-            raise
-        if not user:  # handleIdpSignUp
-            check(body.get("autoCreate", True) is not False, "USER_NOT_FOUND")
-            user = ns.create(now)
-            fields.update(display_name=identity["displayName"], photo_url=identity["photoUrl"],
-                          screen_name=identity["screenName"])
-            if one_per_email and email:
-                fields.update(email=email, email_verified=identity["emailVerified"])
-            resp["isNewUser"] = True
-        for attr, value in fields.items():
-            setattr(user, attr, value)
-        user.providers[pid] = drop_none({
-            "providerId": pid, "rawId": raw_id, "federatedId": raw_id, "email": email,
-            "displayName": identity["displayName"], "photoUrl": identity["photoUrl"],
-            "screenName": identity["screenName"]})
-        resp["localId"] = user.local_id
-        if user.email == email:
-            resp["emailVerified"] = user.email_verified
-        if user.tenant_id:
-            resp["tenantId"] = user.tenant_id
-        user.last_login_at = ms(now)
-        check(not user.disabled, "USER_DISABLED")  # after the write, as in the emulator
-        resp.update(self.issue(project, user, pid, now))
-        return drop_none(resp)
-

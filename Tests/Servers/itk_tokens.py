@@ -12,12 +12,14 @@ advance (`POST /_test/projects/<id>/clock`). The emulator never checks `exp` (`p
 "idTokens in the emulator never expire due to the passage of time").
 
 Revocation follows the emulator's rule (`parseIdToken`: a token is revoked when `iat <
-validSince`), made deterministic: `validSince` moves to the *next* whole second when credentials
-change, and tokens issued afterwards get `iat = max(now, validSince)`, so every token issued
-before the change is revoked and every token issued after it is valid, even within one second.
+validSince`), made deterministic: the server remembers when it issued each token (to the
+microsecond, keyed by the token's SHA-256) and compares that with the moment of the user's last
+credential change, so every token issued before a password or email change is revoked and every
+token issued after it is valid, even within the same second. `validSince` in `accounts:lookup`
+is that moment in whole seconds, as in the emulator.
 """
 
-import math
+import hashlib
 import secrets
 import time
 
@@ -66,14 +68,9 @@ class TokenError(Exception):
         self.code = code
 
 
-def issued_at(now, valid_since):
-    """`iat` for a token issued at `now`: never before the user's `validSince`."""
-    return max(int(now), int(valid_since or 0))
-
-
-def next_valid_since(now):
-    """`validSince` after a credential change: the next whole second (see the module docstring)."""
-    return int(math.floor(now)) + 1
+def digest(token):
+    """The key under which a project remembers when it issued `token`."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def identities(user):
@@ -88,7 +85,7 @@ def identities(user):
 
 def mint_id_token(key, project_id, user, sign_in_provider, auth_time, now, tenant_id=None):
     """Sign an ID token for `user` (an itk_accounts.User)."""
-    iat = issued_at(now, user.valid_since)
+    iat = int(now)
     claims = {
         "iss": ISSUER_PREFIX + project_id,
         "aud": project_id,
@@ -138,15 +135,16 @@ def decode_id_token(key, project_id, token, now):
 class RefreshRecord:
     """What an opaque refresh token stands for: one sign-in session of one user."""
 
-    def __init__(self, project_id, tenant_id, local_id, provider, auth_time, iat):
+    def __init__(self, project_id, tenant_id, local_id, provider, auth_time, issued):
         self.project_id = project_id
         self.tenant_id = tenant_id
         self.local_id = local_id
         self.provider = provider
         self.auth_time = auth_time
-        self.iat = iat  # compared with the user's validSince, like an ID token's iat
+        self.issued = issued  # compared with the user's last credential change
 
 
 def new_refresh_token():
-    """Opaque, like production's (the emulator's are base64 JSON, `state.ts` `encodeRefreshToken`)."""
+    """Opaque, like production's (the emulator's are base64 JSON: `state.ts`
+    `encodeRefreshToken`)."""
     return "AMf-vB" + secrets.token_urlsafe(120)

@@ -54,7 +54,7 @@ class Itk:
 
 def err(resp):
     status, body = resp
-    return status, body.get("error", {}).get("message", body.get("errorMessage"))
+    return status, body.get("error", {}).get("message") or body.get("errorMessage") or ""
 
 
 def claims_of(base, id_token):
@@ -115,7 +115,8 @@ def run(c, urls):
 
 def check_keys_and_errors(c, itk):
     s, b = itk.call("signUp", {}, key=False)
-    c.check(s == 403 and b["error"].get("status") == "PERMISSION_DENIED", "itk: no API key -> 403", b)
+    c.check(s == 403 and b["error"].get("status") == "PERMISSION_DENIED",
+            "itk: no API key -> 403", b)
     s, b = itk.call("signUp", {}, key="AIzaWrong")
     e = b.get("error", {})
     c.check(s == 400 and e.get("message") == "API key not valid. Please pass a valid API key."
@@ -249,13 +250,26 @@ def check_linking(c, itk, gh, tw, cons):
                    returnIdpCredential=True)
     c.check(b.get("errorMessage") == "FEDERATED_USER_ID_ALREADY_LINKED",
             "itk: already linked to the same user -> FEDERATED_USER_ID_ALREADY_LINKED", b)
+    s, b = itk.call("update", {"idToken": user["idToken"], "deleteProvider": ["github.com"]})
+    c.check(s == 200 and [i["providerId"] for i in b.get("providerUserInfo", [])] == ["password"],
+            "itk: update deleteProvider unlinks github.com", b)
     t2 = github_token(gh, 6002, "link@example.com")
     c.check(err(itk.idp(f"providerId=github.com&access_token={t2}", idToken=other["idToken"]))
             == (400, "EMAIL_EXISTS"), "itk: link with another user's email -> EMAIL_EXISTS")
 
+    s, gu = itk.idp(f"providerId=github.com&access_token={github_token(gh, 6005, 'g@example.com')}")
+    s, b = itk.call("signUp", {"idToken": gu.get("idToken"), "email": "g@example.com",
+                               "password": "secret-pw"})
+    s2, look = itk.call("lookup", {"idToken": b.get("idToken")})
+    linked = sorted(i["providerId"] for i in look["users"][0]["providerUserInfo"]) \
+        if s2 == 200 else []
+    c.check(s == 200 and b.get("localId") == gu.get("localId")
+            and linked == ["github.com", "password"],
+            "itk: signUp with idToken links a password (same email) onto a GitHub user", b)
     # Verified IdP email of an existing (unverified) account: auto-link, password dropped.
     auto = itk.password_user("auto@example.com")
-    s, b = itk.idp(f"providerId=github.com&access_token={github_token(gh, 6003, 'auto@example.com')}")
+    auto_token = github_token(gh, 6003, "auto@example.com")
+    s, b = itk.idp(f"providerId=github.com&access_token={auto_token}")
     s2, look = itk.call("lookup", {"idToken": b.get("idToken")})
     c.check(s == 200 and b.get("localId") == auto["localId"] and s2 == 200
             and [i["providerId"] for i in look["users"][0]["providerUserInfo"]] == ["github.com"]
@@ -268,7 +282,8 @@ def check_linking(c, itk, gh, tw, cons):
     post = f"providerId=twitter.com&access_token={tok['oauth_token']}" \
            f"&oauth_token_secret={tok['oauth_token_secret']}"
     s, b = fresh.idp(post, returnIdpCredential=True)
-    c.check(s == 200 and b.get("needConfirmation") is True and b.get("email") == "shared@example.com"
+    c.check(s == 200 and b.get("needConfirmation") is True
+            and b.get("email") == "shared@example.com"
             and b.get("localId") == owner["localId"] and b.get("verifiedProvider") == []
             and "idToken" not in b and b.get("pendingToken"), "itk: needConfirmation (X)", b)
     c.check(len(fresh.accounts()) == 1, "itk: needConfirmation creates nothing", fresh.accounts())
@@ -302,7 +317,8 @@ def check_sessions(c, itk, gh):
 
     itk.test("clock", {"advance": 301})
     for what, resp in (
-            ("update password", itk.call("update", {"idToken": r["id_token"], "password": "new-pw-1"})),
+            ("update password", itk.call("update", {"idToken": r["id_token"],
+                                                    "password": "new-pw-1"})),
             ("delete", itk.call("delete", {"idToken": r["id_token"]})),
             ("link by signUp", itk.call("signUp", {"idToken": r["id_token"],
                                                    "email": "sess@example.com",
@@ -361,11 +377,13 @@ def check_privacy_and_faults(c, itk, gh):
     c.check(err(itk.call("signInWithPassword", {"email": "priv@example.com", "password": "bad-pw"}))
             == err(itk.call("signInWithPassword", {"email": "none@example.com",
                                                    "password": "bad-pw"}))
-            == (400, "INVALID_LOGIN_CREDENTIALS"), "itk: INVALID_LOGIN_CREDENTIALS under protection")
+            == (400, "INVALID_LOGIN_CREDENTIALS"),
+            "itk: INVALID_LOGIN_CREDENTIALS under protection")
     itk.call("signInWithPassword", {"email": "priv@example.com", "password": "bad-pw-3"})
     ok = itk.call("signInWithPassword", {"email": "priv@example.com", "password": "secret-pw"})
     c.check(err(ok)[0] == 400 and err(ok)[1].startswith("TOO_MANY_ATTEMPTS_TRY_LATER"),
-            "itk: 3 failed attempts -> TOO_MANY_ATTEMPTS_TRY_LATER even with the right password", ok)
+            "itk: 3 failed attempts -> TOO_MANY_ATTEMPTS_TRY_LATER even with the right password",
+            ok)
 
     n = len(itk.accounts())
     itk.test("fault", {"op": "signInWithIdp", "status": 503, "count": 1})
