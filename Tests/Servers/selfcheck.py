@@ -2,7 +2,7 @@
 
     python Tests/Servers/selfcheck.py
 
-Runs the GitHub, Twitter and OIDC checks (selfcheck_*.py), then the process-lifetime checks
+Runs the GitHub, Twitter, OIDC and Identity Toolkit checks (selfcheck_*.py), then the process-lifetime checks
 (stdin EOF, SIGTERM, parent killed). Prints one line per check and a closing
 "N passed, N failed" line; exits non-zero on any failure.
 """
@@ -94,9 +94,9 @@ def gone(pid, within=3.0):
 
 def check_lifetime(c):
     proc, urls, _ = start_servers()
-    c.check(set(urls) == {"github", "twitter", "oidc"}
+    c.check(set(urls) == {"github", "twitter", "oidc", "identitytoolkit"}
             and all(u.startswith("http://127.0.0.1:") for u in urls.values()),
-            "ready line has github/twitter/oidc loopback URLs", urls)
+            "ready line has github/twitter/oidc/identitytoolkit loopback URLs", urls)
     proc.stdin.close()
     c.check(gone(proc.pid), "servers exit promptly on stdin EOF")
 
@@ -119,6 +119,7 @@ def check_lifetime(c):
 
 def main():
     import selfcheck_github
+    import selfcheck_identity_toolkit
     import selfcheck_oidc
     import selfcheck_twitter
 
@@ -129,6 +130,7 @@ def main():
         c.section(selfcheck_github.run, urls["github"])
         c.section(selfcheck_twitter.run, urls["twitter"])
         c.section(selfcheck_oidc.run, urls["oidc"])
+        c.section(selfcheck_identity_toolkit.run, urls)
     finally:
         proc.stdin.close()
         c.check(gone(proc.pid), "servers exit after the run")

@@ -1,11 +1,12 @@
-"""Start the three OAuth test servers and print where they listen.
+"""Start the OAuth test servers and the Identity Toolkit test server; print where they listen.
 
     python Tests/Servers/servers.py [--ignore-stdin]
 
 Each server listens on 127.0.0.1 with an ephemeral port (threaded werkzeug server). When all
-three are listening, exactly one line of JSON goes to stdout:
+four are listening, exactly one line of JSON goes to stdout:
 
-    {"github": "http://127.0.0.1:P1", "twitter": "http://127.0.0.1:P2", "oidc": "http://127.0.0.1:P3"}
+    {"github": "http://127.0.0.1:P1", "twitter": "http://127.0.0.1:P2", "oidc": "http://127.0.0.1:P3",
+     "identitytoolkit": "http://127.0.0.1:P4"}
 
 The process then lives until its stdin reaches EOF (the parent test process holds the write end
 of a pipe; when that process dies, the servers die too) or until SIGTERM/SIGINT. With
@@ -27,6 +28,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from werkzeug.serving import make_server  # noqa: E402
 
 import github_server  # noqa: E402
+import identity_toolkit_server  # noqa: E402
 import oidc_server  # noqa: E402
 import twitter_server  # noqa: E402
 
@@ -46,7 +48,8 @@ def main():
 
     urls = {}
     for name, module in (("github", github_server), ("twitter", twitter_server),
-                         ("oidc", oidc_server)):
+                         ("oidc", oidc_server),
+                         ("identitytoolkit", identity_toolkit_server)):
         srv = make_server("127.0.0.1", 0, module.create_app(), threaded=True)
         threading.Thread(target=srv.serve_forever, name=name, daemon=True).start()
         urls[name] = f"http://127.0.0.1:{srv.server_port}"
