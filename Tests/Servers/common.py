@@ -24,11 +24,13 @@ from authlib.oauth2.rfc6749 import list_to_scope, scope_to_list
 from authlib.oauth2.rfc6749.errors import InvalidRequestError
 from authlib.oauth2.rfc6750 import BearerTokenValidator
 from authlib.oauth2.rfc7636 import CodeChallenge
+from authlib.oauth2.rfc8628 import DEVICE_CODE_GRANT_TYPE
 from authlib.oidc.core import AuthorizationCodeMixin
 from flask import Response, json, request
 
 CODE_LIFETIME = 600  # seconds, like GitHub and RFC 6749's recommendation
 AUTH_METHODS = ("client_secret_basic", "client_secret_post", "none")
+CLIENT_ID_ONLY = "client_id_only"  # GitHub's device flow: client_id, no secret (device.py)
 
 
 def rand(nbytes=16):
@@ -155,8 +157,12 @@ class Client(ClientMixin):
             self.client_secret, client_secret)
 
     def check_endpoint_auth_method(self, method, endpoint):
-        """The token and the RFC 7009 revocation endpoint take only the client's own method."""
-        return endpoint not in ("token", "revocation") or method == self.auth_method
+        """The token, RFC 7009 revocation and RFC 8628 device endpoints take only the client's own
+        method, or CLIENT_ID_ONLY where a server offers it (only GitHub's device flow does)."""
+        if method == CLIENT_ID_ONLY:
+            return True
+        return (endpoint not in ("token", "revocation", "device_authorization")
+                or method == self.auth_method)
 
     def check_response_type(self, response_type):
         return response_type == "code"
@@ -164,6 +170,8 @@ class Client(ClientMixin):
     def check_grant_type(self, grant_type):
         if grant_type == "refresh_token":
             return self.issue_refresh_token
+        if grant_type == DEVICE_CODE_GRANT_TYPE:
+            return getattr(self, "device_flow", False)
         return grant_type == "authorization_code"
 
 

@@ -6,17 +6,22 @@ Endpoints (paths as on github.com):
   GET  /user, /user/emails         `Authorization: Bearer|token <access_token>`
   DELETE /applications/<client_id>/token   "Delete an app token": Basic client auth,
                                    JSON {"access_token"} -> 204, the token is revoked
+  POST /login/device/code, GET|POST /login/device   GitHub's device flow (github_device.py);
+                                   its polls come to the token endpoint
 Control (tests only):
   POST /_test/clients              register a client -> {"client_id", "client_secret"}
   GET  /_test/clients/<id>/log     token-endpoint requests of that client (names only, no values)
                                    and the number of revocations
   ANY  /_test/redirect-target      records a hit (for the token_redirect fault)
+  POST /_test/device               approve or deny a device flow's user code
 
 GitHub quirks reproduced: form-encoded token answers by default, `token_type=bearer`
-(lowercase), granted `scope` comma-separated, and (fault `token_200_error`) errors with HTTP 200.
+(lowercase), granted `scope` comma-separated, (fault `token_200_error`) errors with HTTP 200,
+and device-flow polls answered with HTTP 200 whatever the error.
 """
 
 import base64
+import time
 from urllib.parse import urlencode
 
 from authlib.integrations.flask_oauth2 import AuthorizationServer, ResourceProtector
@@ -25,6 +30,8 @@ from authlib.oauth2.rfc6749.util import extract_basic_authorization
 from authlib.oauth2.rfc6750 import BearerTokenGenerator
 from flask import Flask, Response, json, redirect, request
 
+import device
+import github_device
 from common import (Client, S256Only, Store, avatar_response, json_body, json_response,
                     make_bearer_validator, make_code_grant, make_refresh_grant, rand)
 
@@ -62,6 +69,7 @@ def _new_client(body, host_url):
         refresh=body.get("issue_refresh_token", False),
         user=user, emails=emails, consent=consent, fault=fault,
         expires_in=body.get("expires_in", 28800), redirect_hits=0, revocations=0,
+        **device.client_settings(body, "device_flow"),
     )
 
 
@@ -111,6 +119,8 @@ def create_app():
         lambda **kw: "gho_" + rand(27), lambda **kw: "ghr_" + rand(48), expires))
     server.register_grant(make_code_grant(store), [S256Only(required=True)])
     server.register_grant(make_refresh_grant(store))
+    devices = device.DeviceStore()
+    github_device.install(app, server, devices, _github_body)
 
     protector = ResourceProtector()
     protector.register_token_validator(make_bearer_validator(store, "bearer"))
@@ -132,7 +142,8 @@ def create_app():
         with store.lock:
             return json_response({"requests": list(client.log),
                                   "redirect_target_hits": client.redirect_hits,
-                                  "revocations": client.revocations})
+                                  "revocations": client.revocations,
+                                  "device": list(client.device_log)})
 
     @app.route("/_test/redirect-target", methods=["GET", "POST", "PUT", "HEAD"])
     def redirect_target():
@@ -159,9 +170,11 @@ def create_app():
 
     @app.post(TOKEN_PATH)
     def access_token():
+        t = time.monotonic()
         client = store.client(request.form.get("client_id") or _basic_client_id() or "")
         if client:
             entry = {
+                "t": t,
                 "method": request.method,
                 "path": request.path,
                 "accept": request.headers.get("Accept"),
@@ -192,7 +205,10 @@ def create_app():
                              "/#bad-verification-code"})
         resp = server.create_token_response()
         extra = {k: v for k, v in resp.headers.items() if k.lower() == "www-authenticate"}
-        out = _github_body(resp.status_code, json.loads(resp.get_data(as_text=True)))
+        status, payload = resp.status_code, json.loads(resp.get_data(as_text=True))
+        if device.is_device_poll(request.form):
+            status, payload = github_device.poll_answer(devices, client, t, status, payload)
+        out = _github_body(status, payload)
         out.headers.update(extra)
         return out
 

@@ -9,22 +9,29 @@ Each test creates a tenant (`POST /_test/tenants`) and gets its own issuer
   GET|POST /userinfo                         Bearer
   POST /revoke                               RFC 7009 (Authlib's RevocationEndpoint): revokes
                                              the token's whole grant; 200 for unknown tokens
-Control: GET /_test/tenants/<tid>/stats -> fetch counters.
+  POST /device_authorization                 RFC 8628 (Authlib's DeviceAuthorizationEndpoint,
+                                             device.py); polls go to /token (standard 400 errors)
+  GET|POST /device                           the user's page: enter the code, Approve or Deny
+Control: GET /_test/tenants/<tid>/stats -> fetch counters; GET /_test/tenants/<tid>/log -> the
+device log; POST /_test/device -> approve or deny a user code.
 The tenant's `mode` (see oidc_tokens.MODES) injects one RP conformance failure.
 """
 
 import threading
+import time
 
 from authlib.integrations.flask_oauth2 import AuthorizationServer, ResourceProtector
 from authlib.oauth2 import OAuth2Error
 from authlib.oauth2.rfc6749.errors import UnsupportedTokenTypeError
 from authlib.oauth2.rfc6750 import BearerTokenGenerator
 from authlib.oauth2.rfc7009 import RevocationEndpoint
+from authlib.oauth2.rfc8628 import DEVICE_CODE_GRANT_TYPE
 from authlib.oauth2.rfc9207 import IssuerParameter
 from authlib.oidc.core import UserInfo
-from authlib.oidc.core.grants import OpenIDCode
+from authlib.oidc.core.grants import OpenIDCode, OpenIDToken
 from flask import Flask, abort, g, request
 
+import device
 from common import (AUTH_METHODS, Client, S256Only, Store, avatar_response, json_body,
                     json_response, make_bearer_validator, make_code_grant, make_refresh_grant,
                     rand)
@@ -61,10 +68,11 @@ class Tenant:
             scope=body.get("scope", "openid email profile"),
             auth_method=body.get("token_endpoint_auth_method", "client_secret_basic"),
             refresh=body.get("issue_refresh_token", False),
-            user=self.user, consent=consent, tenant=self)
+            user=self.user, consent=consent, tenant=self,
+            **device.client_settings(body, "device_grant"))
         self.used_nonces = set()
-        self.stats = {"discovery_fetches": 0, "jwks_fetches": 0,
-                      "userinfo_fetches": 0, "token_requests": 0, "revocations": 0}
+        self.stats = {"discovery_fetches": 0, "jwks_fetches": 0, "userinfo_fetches": 0,
+                      "token_requests": 0, "revocations": 0, "device_polls": 0}
 
     def count(self, name):
         with STATS_LOCK:
@@ -87,13 +95,16 @@ class Tenant:
             "token_endpoint_auth_methods_supported": [self.client.auth_method],
             "revocation_endpoint_auth_methods_supported": [self.client.auth_method],
             "grant_types_supported": ["authorization_code"]
-            + (["refresh_token"] if self.client.issue_refresh_token else []),
+            + (["refresh_token"] if self.client.issue_refresh_token else [])
+            + ([DEVICE_CODE_GRANT_TYPE] if self.client.device_flow else []),
             "scopes_supported": self.client.scope.split(),
             "claims_supported": ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce",
                                  "email", "email_verified", "name", "picture"],
         }
         if self.advertise_iss:
             doc["authorization_response_iss_parameter_supported"] = True
+        if self.client.device_flow:
+            doc["device_authorization_endpoint"] = f"{iss}/device_authorization"
         return doc
 
 
@@ -111,8 +122,9 @@ def user_claims(user, scope):
     return info
 
 
-class TenantOpenIDCode(OpenIDCode):
-    """Authlib's OpenIDCode with per-tenant keys/claims; faults applied after Authlib signs."""
+class TenantIDToken(OpenIDToken):
+    """Authlib's ID token with per-tenant keys/claims; faults applied after Authlib signs. On its
+    own it is the device grant's extension (no nonce; auth_time is when the user approved)."""
 
     def resolve_client_private_key(self, client):
         return client.tenant.keys.signing_key
@@ -126,10 +138,6 @@ class TenantOpenIDCode(OpenIDCode):
     def get_client_claims(self, client):
         return {"iss": client.tenant.issuer, "aud": client.client_id}
 
-    def exists_nonce(self, nonce, req):
-        with STATS_LOCK:
-            return nonce in req.client.tenant.used_nonces
-
     def generate_user_info(self, user, scope):
         return user_claims(user, scope)
 
@@ -137,6 +145,20 @@ class TenantOpenIDCode(OpenIDCode):
         id_token = super().encode_id_token(token, req)
         tenant = req.client.tenant
         return apply_mode(id_token, tenant.keys, req.client.client_id, tenant.issuer)
+
+    def get_compatible_claims(self, req):
+        claims = super().get_compatible_claims(req)
+        if req.credential is not None and req.credential.get_auth_time():  # a device credential
+            claims["auth_time"] = req.credential.get_auth_time()
+        return claims
+
+
+class TenantOpenIDCode(TenantIDToken, OpenIDCode):
+    """Authlib's OpenIDCode (nonce, prompt) with the tenant's keys and claims."""
+
+    def exists_nonce(self, nonce, req):
+        with STATS_LOCK:
+            return nonce in req.client.tenant.used_nonces
 
 
 class TenantIssuer(IssuerParameter):
@@ -202,6 +224,13 @@ def create_app():
 
     server.register_endpoint(Revocation)
 
+    devices = device.DeviceStore()
+    server.register_grant(device.make_device_grant(devices), [TenantIDToken()])
+    device_endpoint = device.make_device_endpoint(devices, lambda: f"{g.tenant.issuer}/device")
+    server.register_endpoint(device_endpoint)
+    device.add_device_routes(app, devices, "/t/<tid>/device",
+                             allowed=lambda cred: cred.client.tenant is g.tenant)
+
     protector = ResourceProtector()
     protector.register_token_validator(make_bearer_validator(store))
 
@@ -228,6 +257,11 @@ def create_app():
     def stats(tid):
         with STATS_LOCK:
             return json_response(dict(g.tenant.stats))
+
+    @app.get("/_test/tenants/<tid>/log")
+    def tenant_log(tid):
+        with devices.lock:
+            return json_response({"device": list(g.tenant.client.device_log)})
 
     @app.get("/_test/avatar/<sub>.png")
     def avatar(sub):
@@ -257,8 +291,18 @@ def create_app():
 
     @app.post("/t/<tid>/token")
     def token(tid):
+        t = time.monotonic()
         g.tenant.count("token_requests")
-        return server.create_token_response()
+        resp = server.create_token_response()
+        if device.is_device_poll(request.form):
+            g.tenant.count("device_polls")
+            client = g.tenant.client  # the tenant's only client, whoever authenticated
+            devices.log_poll(client, t, request.form.get("device_code"), resp.get_json())
+        return resp
+
+    @app.post("/t/<tid>/device_authorization")
+    def device_authorization(tid):
+        return server.create_endpoint_response(device_endpoint.ENDPOINT_NAME)
 
     @app.post("/t/<tid>/revoke")
     def revoke(tid):

@@ -4,6 +4,7 @@ from urllib.parse import parse_qs
 
 import requests
 
+import selfcheck_device
 from selfcheck import browse, pkce_pair
 
 JSON = {"Accept": "application/json"}
@@ -183,6 +184,7 @@ def run(c, base):
     c.check(cl2["client_secret"] not in str(log), "gh: log holds no secrets")
 
     check_revocation(c, base)
+    selfcheck_device.run_github(c, base)
 
 
 def check_revocation(c, base):

@@ -107,7 +107,8 @@ def check_ok(c, base):
             and "picture" in ui, "oidc: userinfo", ui)
     c.check(get(disc["userinfo_endpoint"]).status_code == 401, "oidc: userinfo without token 401")
     c.check(stats(base, t) == {"discovery_fetches": 1, "jwks_fetches": 1, "userinfo_fetches": 2,
-                               "token_requests": 1, "revocations": 0}, "oidc: stats", stats(base, t))
+                               "token_requests": 1, "revocations": 0, "device_polls": 0},
+            "oidc: stats", stats(base, t))
     # Another tenant's token is not accepted here.
     t2 = new_tenant(base)
     r = get(f"{t2['issuer']}/userinfo", headers={"Authorization": f"Bearer {tok['access_token']}"})
@@ -254,3 +255,5 @@ def run(c, base):
         check_mode(c, base, mode)
     r = requests.post(f"{base}/_test/tenants", json={"mode": "nonsense"}, timeout=10)
     c.check(r.status_code == 400, "oidc: unknown mode -> 400")
+    import selfcheck_device  # here, not on top: selfcheck_device imports from this module
+    selfcheck_device.run_oidc(c, base)
