@@ -49,7 +49,7 @@ struct SecretServiceStoreTests {
     defer { Task { [store, namespace] in try? await store.delete(SecretKey(namespace: namespace, id: "id-1")) } }
 
     // secret-tool prints label and secret on stdout but the attributes on stderr, without xdg:schema.
-    let output = try SecretTool.run(["search", "--all", "namespace", namespace])
+    let output = try await Tool.run("secret-tool", ["search", "--all", "namespace", namespace]).output
     let shown = output.split(separator: "\n").compactMap { line -> (String, String)? in
       guard line.hasPrefix("attribute.") else { return nil }
       let parts = line.dropFirst("attribute.".count).split(separator: " = ", maxSplits: 1)
@@ -129,20 +129,4 @@ func expectUnavailable(
   #expect(error?.origin == .storage, sourceLocation: sourceLocation)
   #expect(
     error?.detail?.contains(detail) == true, "\(String(describing: error?.detail))", sourceLocation: sourceLocation)
-}
-
-enum SecretTool {
-  /// Runs `secret-tool` and returns its standard output and error, merged.
-  static func run(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["secret-tool"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
-  }
 }

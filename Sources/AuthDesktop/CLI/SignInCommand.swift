@@ -39,8 +39,7 @@ struct SignInCommand: CLICommand {
         }
         request.customParameters[String(param[..<equals])] = String(param[param.index(after: equals)...])
       }
-      let intent: Auth.Intent = link ? .link : reauthenticate ? .reauthenticate : .signIn
-      if intent != .signIn { _ = try await context.requireUser() }
+      let intent: SignInIntent = link ? .link : reauthenticate ? .reauthenticate : .signIn
       try await context.ensureEmulator(outlivesThisProcess: noWait)
       let flow = SignInFlow(context: context, json: output.json, openBrowser: !noBrowser, timeout: timeout)
       let result = try await flow.run(request, intent: intent, wait: !noWait)

@@ -143,6 +143,12 @@ private final class WindowPresenter {
     let window = MainWindow(application: application, model: model)
     self.window = window
     GtkSignal.connect(window.window, "destroy") { [weak self] in self?.window = nil }
+    let gtkWindow = glibCast(window.window, to: GtkWindow.self)
+    // Another process may have signed in or out while the window was in the background.
+    GtkSignal.connectNotify(window.window, "is-active") { [weak self] in
+      if gtk_window_is_active(gtkWindow) != 0 { self?.model.storeMayHaveChanged() }
+    }
+    model.onPresentRequest = { [weak self] in self?.present() }
     window.present()
   }
 

@@ -28,6 +28,16 @@ enum GtkSignal {
       releaseClosureBox, GConnectFlags(rawValue: 0))
   }
 
+  /// `notify::PROPERTY` (`void (*)(GObject *, GParamSpec *, gpointer user_data)`).
+  @discardableResult
+  static func connectNotify(_ instance: UnsafeMutableRawPointer, _ property: String, _ handler: @escaping Handler)
+    -> gulong
+  {
+    g_signal_connect_data(
+      instance, "notify::\(property)", unsafeBitCast(actionThunk, to: GCallback.self),
+      GLibBox<Handler>.retained(handler), releaseClosureBox, GConnectFlags(rawValue: 0))
+  }
+
   /// `GApplication::open`: the handler gets the URI of every file (for a URL, the URL byte for byte).
   @discardableResult
   static func connectOpen(_ application: UnsafeMutableRawPointer, _ handler: @escaping OpenHandler) -> gulong {

@@ -11,6 +11,7 @@ final class PreviewWindowModel: WindowModel {
     didSet { onStateChange?(state) }
   }
   var onStateChange: (@GLibMainActor (WindowState) -> Void)?
+  var onPresentRequest: (@GLibMainActor () -> Void)?
 
   nonisolated static let account = AccountSummary(
     uid: "Jq3xY7bKp2WmN8sVt4Lc", displayName: "Ada Lovelace", email: "ada@example.com",
@@ -78,5 +79,6 @@ final class PreviewWindowModel: WindowModel {
   func reauthenticate() { signIn(providerID: "github.com") }
   func signOut() { state = .signedOut }
   func deleteAccount() { state = .signedOut }
+  func storeMayHaveChanged() {}
   func dismissError() { state = .signedOut }
 }

@@ -29,16 +29,17 @@ public actor AuthorizationService {
   }
 
   /// Starts a sign-in. `loopbackRedirectURI` is the bound listener's URI (required for loopback
-  /// providers, refused otherwise).
-  public func begin(_ provider: OAuthProvider, intent: String = "signIn", loopbackRedirectURI: URL? = nil) async throws
-    -> PendingAuthorization
-  {
+  /// providers, refused otherwise); `receiver` is stored with the request (`RedirectSource.customScheme`).
+  public func begin(
+    _ provider: OAuthProvider, intent: SignInIntent = .signIn, loopbackRedirectURI: URL? = nil,
+    receiver: String? = nil
+  ) async throws -> PendingAuthorization {
     try provider.validate()
     let resolved = try ResolvedProvider(providerID: provider.providerID, configuration: configuration)
     let redirectURI = try chooseRedirectURI(resolved, loopback: loopbackRedirectURI)
     await purgeExpired()
     let now = environment.clock.now()
-    let (record, secrets, url): (PendingAuthorizationRecord, PendingSecrets, URL)
+    var (record, secrets, url): (PendingAuthorizationRecord, PendingSecrets, URL)
     switch resolved.descriptor.flow {
     case .oauth1:
       (record, secrets, url) = try await beginOAuth1(
@@ -47,6 +48,7 @@ public actor AuthorizationService {
       (record, secrets, url) = try await beginOAuth2(
         resolved, provider: provider, redirectURI: redirectURI, intent: intent, now: now)
     }
+    record.receiver = receiver
     // The secret half first: a record never exists without its secrets.
     let key = SecretKey(namespace: PendingSecrets.namespace, id: record.id)
     try await environment.secrets.store(
@@ -88,15 +90,12 @@ public actor AuthorizationService {
       }
       logger.info(
         "authorization completed", metadata: ["provider": "\(record.providerID)", "pending": "\(record.id.prefix(12))"])
-      var completed = result
-      completed.pendingID = record.id
-      return completed
+      return result
     } catch let error as AuthError {
       logger.notice(
         "authorization failed", metadata: ["provider": "\(record.providerID)", "code": "\(error.code.rawValue)"])
       var error = error
       error.providerID = record.providerID
-      error.pendingID = record.id
       throw error
     }
   }
@@ -105,6 +104,17 @@ public actor AuthorizationService {
   public func cancel(pendingID: String) async {
     _ = try? await environment.pending.take(id: pendingID)
     try? await environment.secrets.delete(SecretKey(namespace: PendingSecrets.namespace, id: pendingID))
+  }
+
+  /// The pending authorization `redirectURL` is the redirect of (matching redirect URI and `state` or
+  /// OAuth 1.0a token), without consuming it: who waits for it (`receiver`), and what it is for. Nil
+  /// when it belongs to none.
+  public func pendingAuthorization(for redirectURL: URL) async throws -> PendingAuthorizationRecord? {
+    guard let parameters = FormParameters.query(of: redirectURL) else { return nil }
+    let ids = PendingAuthorizationRecord.ids(lookedUpBy: parameters)
+    return try await environment.pending.all().first {
+      ids.contains($0.id) && URL(string: $0.redirectURI).map { RedirectMatching.matches(redirectURL, $0) } == true
+    }
   }
 
   /// The pending authorizations that have not expired.
@@ -148,12 +158,10 @@ public actor AuthorizationService {
     where parameters.count(of: name) > 1 {
       throw AuthError(.invalidState, origin: .redirect, detail: "the redirect repeats “\(name)”")
     }
-    let lookups = [parameters["state"], parameters["oauth_token"] ?? parameters["denied"]].compactMap { $0 }
-    let ids = Set(lookups.map(PendingAuthorizationRecord.id(forLookupValue:)))
+    let ids = PendingAuthorizationRecord.ids(lookedUpBy: parameters)
     guard let match = candidates.first(where: { ids.contains($0.id) }) else {
       throw AuthError(
-        .invalidState, origin: .redirect,
-        detail: lookups.isEmpty ? "the redirect has no state" : "unknown or already used")
+        .invalidState, origin: .redirect, detail: ids.isEmpty ? "the redirect has no state" : "unknown or already used")
     }
     guard let record = try await environment.pending.take(id: match.id) else {
       throw AuthError(.invalidState, origin: .redirect, detail: "already used")

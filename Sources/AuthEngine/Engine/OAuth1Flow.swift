@@ -14,7 +14,7 @@ extension AuthorizationService {
   }
 
   func beginOAuth1(
-    _ provider: ResolvedProvider, provider request: OAuthProvider, redirectURI: URL, intent: String, now: Date
+    _ provider: ResolvedProvider, provider request: OAuthProvider, redirectURI: URL, intent: SignInIntent, now: Date
   )
     async throws -> (PendingAuthorizationRecord, PendingSecrets, URL)
   {

@@ -3,7 +3,7 @@ import Foundation
 /// RFC 6749 authorization code flow with PKCE, and OpenID Connect on top of it.
 extension AuthorizationService {
   func beginOAuth2(
-    _ provider: ResolvedProvider, provider request: OAuthProvider, redirectURI: URL, intent: String, now: Date
+    _ provider: ResolvedProvider, provider request: OAuthProvider, redirectURI: URL, intent: SignInIntent, now: Date
   )
     async throws -> (PendingAuthorizationRecord, PendingSecrets, URL)
   {

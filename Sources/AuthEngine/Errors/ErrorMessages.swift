@@ -12,6 +12,7 @@ public enum ErrorMessages {
     case .invalidState:
       "The sign-in response does not match a sign-in in progress (unknown, expired or already used)."
     case .webContextCancelled: "The sign-in was cancelled."
+    case .timeout: "The sign-in took too long and was cancelled. Start it again."
     case .issuerMismatch: "The sign-in response came from a different identity provider than expected."
     case .providerError: "The provider refused the sign-in."
     case .networkRequestFailed: "The provider could not be reached. Check the network connection and try again."
@@ -23,6 +24,8 @@ public enum ErrorMessages {
     case .userTokenExpired: "The session with the provider has ended. Sign in again."
     case .browserUnavailable: "No web browser could be opened. Copy the sign-in link into a browser instead."
     case .loopbackUnavailable: "The app could not listen on 127.0.0.1 for the sign-in redirect."
+    case .sessionBusUnavailable:
+      "There is no desktop session bus, so the browser's redirect cannot reach this process. Use redirect = \"loopback\"."
     case .emulatorPortInUse:
       "Another program is already listening on the provider emulator's port. Stop it, or choose another port with --port."
     case .emulatorUnavailable: "The provider emulator is not available."

@@ -2,41 +2,61 @@ import AuthEngine
 import CSoup
 import Foundation
 
-/// An HTTP/1.1 server on `127.0.0.1` that hands every request to an async handler (the provider
-/// emulator): libsoup's `SoupServer` on its own `GLibMainContextThread`. Each request is paused
-/// (`soup_server_message_pause`) while the handler runs on the Swift concurrency pool, and answered
-/// from the server's thread when it returns.
+/// An HTTP/1.1 server on `127.0.0.1` that hands every request to an async handler: libsoup's
+/// `SoupServer` on its own `GLibMainContextThread`, so it answers whether or not a GTK main loop runs.
+/// Each request is paused (`soup_server_message_pause`) while the handler runs on the Swift concurrency
+/// pool, and answered from the server's thread when it returns.
 ///
-/// Unlike the redirect listener (RFC 8252 Appendix B.5), this server listens on a fixed, well-known port
-/// that is stopped and started again during development, so it binds with `SO_REUSEADDR`: a restart is
-/// not refused for the minute closed connections stay in TIME_WAIT. On Linux that still refuses a
-/// second listener on the port, which is reported as `auth/emulator-port-in-use`.
+/// The listening socket is made here, not by `soup_server_listen_local`: that binds with
+/// `allow_reuse = TRUE` (`SO_REUSEADDR` on Linux). The loopback redirect listener must not set it
+/// (RFC 8252 Appendix B.5); a server on a fixed, well-known port that is stopped and started during
+/// development (the provider emulator) should, so a restart is not refused while closed connections sit
+/// in TIME_WAIT. On Linux a second listener on the port is refused either way.
 public final class SoupHTTPServer: Sendable {
   public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
 
+  /// Why a server could not start.
+  public enum ListenError: Error, Sendable {
+    /// Another socket listens on the port.
+    case addressInUse(port: UInt16)
+    /// Anything else, with GLib's technical message.
+    case failed(String)
+  }
+
   public let port: UInt16
   private let thread: GLibMainContextThread
+  private let inFlight: InFlightAnswers
 
-  private init(port: UInt16, thread: GLibMainContextThread) {
+  private init(port: UInt16, thread: GLibMainContextThread, inFlight: InFlightAnswers) {
     self.port = port
     self.thread = thread
+    self.inFlight = inFlight
   }
 
   /// Binds `127.0.0.1:port` (0: a port chosen by the kernel) and starts serving. `makeHandler` gets the
-  /// base URL (`http://127.0.0.1:PORT`) once the port is known.
-  public static func start(port: UInt16, makeHandler: @escaping @Sendable (URL) -> Handler) async throws
-    -> SoupHTTPServer
-  {
+  /// base URL (`http://127.0.0.1:PORT`) once the port is known. Throws `ListenError`.
+  public static func start(
+    port: UInt16, reuseAddress: Bool, makeHandler: @escaping @Sendable (URL) -> Handler
+  ) async throws -> SoupHTTPServer {
+    let inFlight = InFlightAnswers()
     let (thread, bound) = try await GLibMainContextThread.start(name: "auth-desktop.http") { thread in
-      try SoupHTTP.listen(port: port, thread: thread, makeHandler: makeHandler)
+      try SoupHTTP.listen(
+        port: port, reuseAddress: reuseAddress, thread: thread, inFlight: inFlight, makeHandler: makeHandler)
     }
-    return SoupHTTPServer(port: bound, thread: thread)
+    return SoupHTTPServer(port: bound, thread: thread, inFlight: inFlight)
   }
 
   public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-  /// Unbinds the port, closes open connections and ends the thread.
-  public func stop() async { await thread.stop() }
+  /// Lets answers already on their way finish writing (at most `grace`), then unbinds the port, closes
+  /// open connections and ends the thread.
+  public func stop(grace: Duration = .seconds(2)) async {
+    await inFlight.drained(within: grace)
+    await thread.stop()
+  }
+
+  /// `stop()` without waiting, for deinitialisers.
+  public func requestStop() { thread.requestStop() }
 }
 
 /// What the request callback needs, boxed as its user data.
@@ -44,6 +64,7 @@ private struct SoupHTTPDispatch: @unchecked Sendable {
   let handler: SoupHTTPServer.Handler
   let thread: GLibMainContextThread
   let root: String
+  let inFlight: InFlightAnswers
 }
 
 /// A `SoupServerMessage` kept alive (one reference) while its answer is computed; used on the server's
@@ -55,34 +76,36 @@ private struct PausedMessage: @unchecked Sendable {
 /// The GLib side of `SoupHTTPServer`; everything here runs on its thread.
 private enum SoupHTTP {
   static func listen(
-    port: UInt16, thread: GLibMainContextThread, makeHandler: @Sendable (URL) -> SoupHTTPServer.Handler
+    port: UInt16, reuseAddress: Bool, thread: GLibMainContextThread, inFlight: InFlightAnswers,
+    makeHandler: @Sendable (URL) -> SoupHTTPServer.Handler
   ) throws -> (UInt16, tearDown: () -> Void) {
-    let socket = try boundSocket(port: port)
+    let socket = try boundSocket(port: port, reuseAddress: reuseAddress)
     let bound: UInt16
     do {
       bound = try localPort(socket)
     } catch {
       g_object_unref(socket)
-      throw AuthError(.emulatorUnavailable, origin: .transport, detail: "the bound port cannot be read")
+      throw SoupHTTPServer.ListenError.failed("the bound port cannot be read: \(error)")
     }
     let root = "http://127.0.0.1:\(bound)"
-    let dispatch = SoupHTTPDispatch(handler: makeHandler(URL(string: root)!), thread: thread, root: root)
+    let dispatch = SoupHTTPDispatch(
+      handler: makeHandler(URL(string: root)!), thread: thread, root: root, inFlight: inFlight)
     let server = authdesktop_soup_server_new()!
     soup_server_add_handler(server, nil, requestThunk, GLibBox<SoupHTTPDispatch>.retained(dispatch), glibReleaseBox)
     do {
       return (bound, try soupListen(server, on: socket))
     } catch {
-      throw AuthError(.emulatorUnavailable, origin: .transport, detail: "libsoup could not serve 127.0.0.1:\(bound)")
+      throw SoupHTTPServer.ListenError.failed("libsoup could not serve \(root): \(error.message)")
     }
   }
 
-  /// A listening TCP socket on 127.0.0.1:`port`, with `SO_REUSEADDR` (see `SoupHTTPServer`).
-  private static func boundSocket(port: UInt16) throws -> UnsafeMutablePointer<GSocket> {
+  /// A listening TCP socket on 127.0.0.1:`port`, with `SO_REUSEADDR` only when asked (see `SoupHTTPServer`).
+  private static func boundSocket(port: UInt16, reuseAddress: Bool) throws -> UnsafeMutablePointer<GSocket> {
     let socket: UnsafeMutablePointer<GSocket>
     do {
       socket = try withGError { g_socket_new(G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, $0) }!
     } catch {
-      throw AuthError(.emulatorUnavailable, origin: .transport, detail: "no TCP socket (\(error.message))")
+      throw SoupHTTPServer.ListenError.failed("no TCP socket: \(error.message)")
     }
     let loopback = g_inet_address_new_loopback(G_SOCKET_FAMILY_IPV4)
     let address = g_inet_socket_address_new(loopback, port)
@@ -91,16 +114,13 @@ private enum SoupHTTP {
       g_object_unref(loopback)
     }
     do {
-      try withGError { g_socket_bind(socket, address, 1, $0) }
+      try withGError { g_socket_bind(socket, address, reuseAddress ? 1 : 0, $0) }
       try withGError { g_socket_listen(socket, $0) }
       return socket
     } catch {
       g_object_unref(socket)
-      if error.isAddressInUse {
-        throw AuthError(.emulatorPortInUse, origin: .transport, detail: "127.0.0.1:\(port) is in use")
-      }
-      throw AuthError(
-        .emulatorUnavailable, origin: .transport, detail: "cannot listen on 127.0.0.1:\(port) (\(error.message))")
+      if error.isAddressInUse { throw SoupHTTPServer.ListenError.addressInUse(port: port) }
+      throw SoupHTTPServer.ListenError.failed("cannot listen on 127.0.0.1:\(port): \(error.message)")
     }
   }
 
@@ -156,6 +176,7 @@ private let requestThunk: SoupServerCallback = { _, message, _, _, userData in
   guard let message, let userData else { return }
   let dispatch = GLibBox<SoupHTTPDispatch>.value(at: userData)
   let request = SoupHTTP.request(message, root: dispatch.root)
+  dispatch.inFlight.track(message)
   g_object_ref(UnsafeMutableRawPointer(message))
   soup_server_message_pause(message)
   let paused = PausedMessage(pointer: message)
