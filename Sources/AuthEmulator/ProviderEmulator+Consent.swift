@@ -110,7 +110,7 @@ extension ProviderEmulator {
       var parameters = FormParameters()
       parameters.append("code", code)
       parameters.append("state", grant.state)
-      parameters.append("iss", grant.issuer.map { root + $0.rawValue })
+      parameters.append("iss", grant.issuer.map { root + $0.path })
       return EmulatorHTTP.redirect(Self.url(grant.redirectURI, adding: parameters))
     case .oauth1(let requestToken):
       // The token may have been authorized from another tab's consent page meanwhile.
@@ -134,7 +134,7 @@ extension ProviderEmulator {
       parameters.append("error", "access_denied")
       parameters.append("error_description", "The user denied access.")
       parameters.append("state", grant.state)
-      parameters.append("iss", grant.issuer.map { root + $0.rawValue })
+      parameters.append("iss", grant.issuer.map { root + $0.path })
       return EmulatorHTTP.redirect(Self.url(grant.redirectURI, adding: parameters))
     case .oauth1(let requestToken):
       guard let record = requestTokens.removeValue(forKey: requestToken) else {
@@ -156,7 +156,7 @@ extension ProviderEmulator {
     parameters.append("error", error)
     parameters.append("error_description", description)
     parameters.append("state", grant.state)
-    parameters.append("iss", grant.issuer.map { root + $0.rawValue })
+    parameters.append("iss", grant.issuer.map { root + $0.path })
     return EmulatorHTTP.redirect(Self.url(grant.redirectURI, adding: parameters))
   }
 

@@ -6,7 +6,8 @@ import Foundation
 /// servers check — client ids, exact redirect URIs, PKCE S256, OAuth 1.0a signatures, single-use codes,
 /// nonces and verifiers — and shows a consent page where the user picks a test identity.
 ///
-/// Paths (see `EmulatorSetup` for the configuration that points at them):
+/// Paths (the built-in provider rows' `EmulatorPaths`, through `EmulatorRoutes`; `EmulatorSetup` points
+/// configurations at them):
 /// - `GET /.well-known/auth-desktop-emulator`: `{"emulator": "dev.authdesktop.AuthDesktop", "version": 1}`;
 /// - `/github/login/oauth/authorize`, `/github/login/oauth/access_token`, `/github/api/user`,
 ///   `/github/api/user/emails`, `DELETE /github/api/applications/CLIENT_ID/token`;
@@ -84,19 +85,19 @@ public actor ProviderEmulator {
     case Self.identityDocumentPath: return await only("GET") { EmulatorHTTP.json(Self.identityDocument) }
     case "/": return await only("GET") { indexPage() }
     case "/consent": return await only("POST") { await answerConsent(request) }
-    case "/github/login/oauth/authorize": return await only("GET") { await githubAuthorize(request) }
-    case "/github/login/oauth/access_token": return await only("POST") { githubToken(request) }
-    case "/github/api/user": return await only("GET") { githubUser(request) }
-    case "/github/api/user/emails": return await only("GET") { githubEmails(request) }
-    case "/twitter/oauth/request_token": return await only("POST") { twitterRequestToken(request) }
-    case "/twitter/oauth/authenticate", "/twitter/oauth/authorize":
+    case EmulatorRoutes.githubAuthorize: return await only("GET") { await githubAuthorize(request) }
+    case EmulatorRoutes.githubToken: return await only("POST") { githubToken(request) }
+    case EmulatorRoutes.githubUser: return await only("GET") { githubUser(request) }
+    case EmulatorRoutes.githubEmails: return await only("GET") { githubEmails(request) }
+    case EmulatorRoutes.twitterRequestToken: return await only("POST") { twitterRequestToken(request) }
+    case EmulatorRoutes.twitterAuthenticate, EmulatorRoutes.twitterAuthorize:
       return await only("GET") { await twitterAuthenticate(request) }
-    case "/twitter/oauth/access_token": return await only("POST") { twitterAccessToken(request) }
-    case "/twitter/1.1/account/verify_credentials.json": return await only("GET") { twitterVerifyCredentials(request) }
-    case "/twitter/1.1/oauth/invalidate_token": return await only("POST") { twitterInvalidate(request) }
+    case EmulatorRoutes.twitterAccessToken: return await only("POST") { twitterAccessToken(request) }
+    case EmulatorRoutes.twitterVerifyCredentials: return await only("GET") { twitterVerifyCredentials(request) }
+    case EmulatorRoutes.twitterInvalidate: return await only("POST") { twitterInvalidate(request) }
     default:
       if let (issuer, rest) = OIDCIssuer.match(path) { return await oidc(issuer, rest, method: method, request) }
-      if path.hasPrefix("/github/api/applications/") && path.hasSuffix("/token") {
+      if path.hasPrefix(EmulatorRoutes.githubApplications) && path.hasSuffix("/token") {
         return await only("DELETE") { githubRevoke(request, path: path) }
       }
       return EmulatorHTTP.json(["message": "Not Found"], status: 404)
@@ -132,13 +133,14 @@ public actor ProviderEmulator {
 
   func indexPage() -> HTTPResponse {
     let rows = [
-      ("GitHub authorization endpoint", "\(root)/github/login/oauth/authorize"),
-      ("GitHub token endpoint", "\(root)/github/login/oauth/access_token"), ("GitHub API base", "\(root)/github/api"),
-      ("X request token endpoint", "\(root)/twitter/oauth/request_token"),
-      ("X authorization endpoint", "\(root)/twitter/oauth/authenticate"),
-      ("X access token endpoint", "\(root)/twitter/oauth/access_token"), ("X API base", "\(root)/twitter"),
-      ("OpenID issuer (ES256)", "\(root)/oidc"), ("OpenID issuer (RS256)", "\(root)/oidc/rs256"),
-    ].map { "<li>\(ConsentPage.escape($0.0)): <code>\(ConsentPage.escape($0.1))</code></li>" }.joined(separator: "\n")
+      ("GitHub authorization endpoint", EmulatorRoutes.githubAuthorize),
+      ("GitHub token endpoint", EmulatorRoutes.githubToken), ("GitHub API base", EmulatorRoutes.githubAPI),
+      ("X request token endpoint", EmulatorRoutes.twitterRequestToken),
+      ("X authorization endpoint", EmulatorRoutes.twitterAuthenticate),
+      ("X access token endpoint", EmulatorRoutes.twitterAccessToken), ("X API base", EmulatorRoutes.twitterAPI),
+      ("OpenID issuer (ES256)", OIDCIssuer.es256.path), ("OpenID issuer (RS256)", OIDCIssuer.rs256.path),
+    ].map { "<li>\(ConsentPage.escape($0.0)): <code>\(ConsentPage.escape(root + $0.1))</code></li>" }.joined(
+      separator: "\n")
     return EmulatorHTTP.html(
       ConsentPage.document(title: "AuthDesktop provider emulator", body: "<ul>\n\(rows)\n</ul>"))
   }

@@ -9,14 +9,13 @@ import Foundation
 enum WindowText {
   static let windowTitle = "AuthDesktop"
 
-  // Provider names, by engine provider id (`password` is the email-and-password method).
+  // Provider names, by engine provider id: the provider row's display name (`password` is the
+  // email-and-password method; the emulator's OpenID provider is named as its consent page names it).
   static func providerTitle(_ providerID: String) -> String {
     switch providerID {
-    case "github.com": "GitHub"
-    case "twitter.com": "X (Twitter)"
     case "password": "email and password"
-    case EmulatorSetup.oidcProviderID: "OpenID Connect"
-    default: providerID.hasPrefix("oidc.") ? String(providerID.dropFirst(5)) : providerID
+    case EmulatorSetup.oidcProviderID: EmulatorIdentity.Provider.oidc.displayName
+    default: ProviderTable.builtIn.displayName(for: providerID) ?? providerID
     }
   }
 

@@ -40,6 +40,8 @@ public struct ProviderSettings: Sendable {
   public var tokenEndpoint: URL?
   public var requestTokenEndpoint: URL?
   public var accessTokenEndpoint: URL?
+  /// No configuration key fills it yet (RFC 8628 is not wired); the emulator may.
+  public var deviceAuthorizationEndpoint: URL?
   public var apiBaseURL: URL?
   public var redirectURI: URL?
   public var redirect: RedirectMode?
@@ -66,14 +68,16 @@ public struct AuthConfiguration: Sendable {
   public var providers: [String: ProviderSettings] = [:]
   /// The file it came from (for messages).
   public var source: String?
+  /// The rows its providers were read against.
+  public var providerTable = ProviderTable.builtIn
 
   public init() {}
 
-  /// Provider ids in display order: GitHub, Twitter, then OIDC providers by name.
+  /// Provider ids in display order (`ProviderDescriptor.order`: GitHub, X, then OIDC providers), by id
+  /// within one order.
   public var providerIDs: [String] {
     providers.keys.sorted { lhs, rhs in
-      let rank = { (id: String) in id == "github.com" ? 0 : id == "twitter.com" ? 1 : 2 }
-      return (rank(lhs), lhs) < (rank(rhs), rhs)
+      (providerTable.order(of: lhs), lhs) < (providerTable.order(of: rhs), rhs)
     }
   }
 }

@@ -60,10 +60,10 @@ extension AuthorizationService {
     let access = try await client.accessToken(
       endpoint: try provider.endpoint(provider.descriptor.accessTokenEndpoint, "access_token_endpoint"),
       requestToken: token, requestTokenSecret: OAuthTokenSecret(tokenSecret), verifier: verifier)
-    let (identity, profile) = try await TwitterProfile.fetchV1(
-      apiBase: try provider.endpoint(provider.descriptor.apiBaseURL, "api_base_url"), client: client,
-      token: access.token,
-      secret: access.secret)
+    let context = ProfileContext(
+      provider: provider, accessToken: AccessToken(access.token), http: http, oauth1: client,
+      tokenSecret: access.secret)
+    let (identity, profile) = try await provider.descriptor.profile.parser.identity(context)
     if let userID = access.fields["user_id"], userID != identity.uid {
       throw AuthError(
         .invalidProviderResponse, origin: .validation, detail: "verify_credentials names a different user")

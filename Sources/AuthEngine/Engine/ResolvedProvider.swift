@@ -2,12 +2,13 @@ import Foundation
 
 /// A configured provider: the built-in descriptor with the configuration's credentials and overrides.
 struct ResolvedProvider: Sendable {
+  var providerID: String
   var descriptor: ProviderDescriptor
   var settings: ProviderSettings
   var redirectScheme: String
 
   init(providerID: String, configuration: AuthConfiguration) throws {
-    guard ProviderID.isSupported(providerID) else {
+    guard configuration.providerTable.contains(providerID) else {
       throw AuthError(.invalidProviderID, origin: .request, detail: "“\(providerID)”")
     }
     guard let settings = configuration.providers[providerID] else {
@@ -15,7 +16,7 @@ struct ResolvedProvider: Sendable {
         .operationNotAllowed, origin: .configuration, detail: "no [providers.\"\(providerID)\"] section",
         providerID: providerID)
     }
-    guard var descriptor = ProviderDescriptor.builtIn(providerID, flow: settings.flow) else {
+    guard var descriptor = configuration.providerTable.row(for: providerID, flow: settings.flow) else {
       throw AuthError(
         .invalidConfiguration, origin: .configuration,
         detail: "\(providerID) does not support \(settings.flow.rawValue)")
@@ -24,13 +25,14 @@ struct ResolvedProvider: Sendable {
     descriptor.tokenEndpoint = settings.tokenEndpoint ?? descriptor.tokenEndpoint
     descriptor.requestTokenEndpoint = settings.requestTokenEndpoint ?? descriptor.requestTokenEndpoint
     descriptor.accessTokenEndpoint = settings.accessTokenEndpoint ?? descriptor.accessTokenEndpoint
+    descriptor.deviceAuthorizationEndpoint =
+      settings.deviceAuthorizationEndpoint ?? descriptor.deviceAuthorizationEndpoint
     descriptor.apiBaseURL = settings.apiBaseURL ?? descriptor.apiBaseURL
+    self.providerID = providerID
     self.descriptor = descriptor
     self.settings = settings
     redirectScheme = configuration.app.redirectScheme
   }
-
-  var providerID: String { descriptor.providerID }
 
   /// The configured redirect URI, or the default: `SCHEME:/oauth2redirect/ID` (RFC 8252 §7.1),
   /// `SCHEME://oauth1redirect/ID` for OAuth 1.0a (providers reject single-slash callbacks), and

@@ -23,9 +23,9 @@ public struct OAuthProvider: Sendable {
     return reservedParameters.contains(name) || name.hasPrefix("code_challenge") || name.hasPrefix("oauth_")
   }
 
-  /// Checks the provider id and the custom parameters.
-  public func validate() throws {
-    guard ProviderID.isSupported(providerID) else {
+  /// Checks the provider id (one of `table`'s) and the custom parameters.
+  public func validate(against table: ProviderTable = .builtIn) throws {
+    guard table.contains(providerID) else {
       throw AuthError(.invalidProviderID, origin: .request, detail: "“\(providerID)”")
     }
     if let reserved = customParameters.keys.sorted().first(where: Self.isReserved) {
