@@ -34,7 +34,7 @@ public actor AuthorizationService {
     _ provider: OAuthProvider, intent: SignInIntent = .signIn, loopbackRedirectURI: URL? = nil,
     receiver: String? = nil
   ) async throws -> PendingAuthorization {
-    try provider.validate()
+    try provider.validate(against: configuration.providerTable)
     let resolved = try ResolvedProvider(providerID: provider.providerID, configuration: configuration)
     let redirectURI = try chooseRedirectURI(resolved, loopback: loopbackRedirectURI)
     await purgeExpired()
