@@ -9,7 +9,7 @@ import Foundation
 enum PasswordInput {
   static func read() throws -> Password {
     guard let line = Swift.readLine(strippingNewline: true), !line.isEmpty else {
-      throw AuthError(.weakPassword, origin: .request, detail: "no password on standard input")
+      throw AuthError(.weakPassword, origin: .request, payload: .password(.missing))
     }
     return Password(line)
   }

@@ -41,13 +41,13 @@ enum Output {
 
   static func report(_ error: AuthError, json asJSON: Bool) {
     if asJSON {
-      var fields: [String: Any?] = ["code": error.code.rawValue, "message": error.message]
+      var fields: [String: Any?] = ["code": error.code.rawValue, "message": error.description]
       fields["email"] = error.email
       fields["providerId"] = error.providerID
-      if !error.signInMethods.isEmpty { fields["signInMethods"] = error.signInMethods }
+      if let methods = error.accountConflict?.signInMethods, !methods.isEmpty { fields["signInMethods"] = methods }
       json(["error": fields])
     } else {
-      errorLine("auth-desktop: \(error.code.rawValue): \(error.message)")
+      errorLine("auth-desktop: \(error)")
     }
   }
 

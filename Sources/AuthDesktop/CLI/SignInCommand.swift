@@ -35,7 +35,7 @@ struct SignInCommand: CLICommand {
       request.scopes = scopes
       for param in params {
         guard let equals = param.firstIndex(of: "="), equals != param.startIndex else {
-          throw AuthError(.invalidCustomParameter, origin: .request, detail: "--param expects K=V, got “\(param)”")
+          throw AuthError(.invalidCustomParameter, origin: .request, payload: .customParameter(.malformed(param)))
         }
         request.customParameters[String(param[..<equals])] = String(param[param.index(after: equals)...])
       }

@@ -19,7 +19,11 @@ struct SignInFlow {
     let redirect = try await auth.providers.redirectURI(for: provider.providerID)
     if redirect.mode == .loopback {
       guard wait else {
-        throw AuthError(.invalidConfiguration, origin: .request, detail: "--no-wait needs the custom-scheme redirect")
+        throw AuthError.configuration(
+          ConfigurationIssue(
+            file: context.configuration.source, table: ConfigurationIssue.providerTable(provider.providerID),
+            key: "redirect", problem: .unusableRedirectMode(.loopback)),
+          origin: .request, detail: "sign-in --no-wait", providerID: provider.providerID)
       }
       let bound = try await SoupRedirectListener().bind(path: redirect.uri.path)
       do {
@@ -45,7 +49,8 @@ struct SignInFlow {
     let outcome = try await withTimeout(pending) { try await poll(pending.id) }
     if let code = outcome.code {
       throw AuthError(
-        AuthErrorCode(rawValue: code) ?? .internalError, origin: .request, detail: "completed by another process")
+        AuthErrorCode(rawValue: code) ?? .internalError, origin: .request,
+        detail: outcome.message ?? "completed by another process", providerID: provider.providerID)
     }
     guard let user = try await auth.currentUser() else { throw AuthError(.noCurrentUser, origin: .request) }
     return AuthDataResult(user: user, credential: nil, additionalUserInfo: nil)
@@ -59,7 +64,7 @@ struct SignInFlow {
         if !json { Output.errorLine("Continue in your browser…") }
         return
       } catch let error as AuthError where error.code == .browserUnavailable {
-        Output.errorLine("auth-desktop: \(error.message) The link:")
+        Output.errorLine("auth-desktop: \(error) The link:")
       }
     }
     if json {
@@ -90,7 +95,7 @@ struct SignInFlow {
       defer { group.cancelAll() }
       if let first = try await group.next(), let value = first { return value }
       await context.auth.providers.cancel(pendingID: pending.id)
-      throw AuthError(.webContextCancelled, origin: .request, detail: "no redirect within \(Int(seconds)) s")
+      throw AuthError(.webContextCancelled, origin: .request, payload: .timeout(.seconds(seconds)))
     }
   }
 }

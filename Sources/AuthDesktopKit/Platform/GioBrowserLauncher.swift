@@ -32,7 +32,7 @@ public struct GioBrowserLauncher: BrowserLauncher {
         error.domain == g_io_error_quark() && error.code == authdesktop_error_code(AUTHDESKTOP_IO_NOT_SUPPORTED)
         ? "no application is set to open \(URL(string: uri)?.scheme ?? "such") links"
         : "the web browser could not be started"
-      throw AuthError(.browserUnavailable, origin: .request, detail: reason + "; copy the link into a browser instead")
+      throw AuthError(.browserUnavailable, origin: .request, detail: reason)
     }
   }
 }

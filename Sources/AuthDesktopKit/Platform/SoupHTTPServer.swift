@@ -63,7 +63,7 @@ private enum SoupHTTP {
       bound = try localPort(socket)
     } catch {
       g_object_unref(socket)
-      throw AuthError(.emulatorUnavailable, origin: .transport, detail: "the bound port cannot be read")
+      throw unavailable(port, "the bound port cannot be read")
     }
     let root = "http://127.0.0.1:\(bound)"
     let dispatch = SoupHTTPDispatch(handler: makeHandler(URL(string: root)!), thread: thread, root: root)
@@ -72,7 +72,7 @@ private enum SoupHTTP {
     do {
       return (bound, try soupListen(server, on: socket))
     } catch {
-      throw AuthError(.emulatorUnavailable, origin: .transport, detail: "libsoup could not serve 127.0.0.1:\(bound)")
+      throw unavailable(bound, "libsoup could not serve 127.0.0.1:\(bound)")
     }
   }
 
@@ -82,7 +82,7 @@ private enum SoupHTTP {
     do {
       socket = try withGError { g_socket_new(G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, $0) }!
     } catch {
-      throw AuthError(.emulatorUnavailable, origin: .transport, detail: "no TCP socket (\(error.message))")
+      throw unavailable(port, "no TCP socket (\(error.message))")
     }
     let loopback = g_inet_address_new_loopback(G_SOCKET_FAMILY_IPV4)
     let address = g_inet_socket_address_new(loopback, port)
@@ -97,11 +97,17 @@ private enum SoupHTTP {
     } catch {
       g_object_unref(socket)
       if error.isAddressInUse {
-        throw AuthError(.emulatorPortInUse, origin: .transport, detail: "127.0.0.1:\(port) is in use")
+        throw AuthError(.emulatorPortInUse, origin: .transport, payload: .port(PortIssue(port: port, problem: .inUse)))
       }
-      throw AuthError(
-        .emulatorUnavailable, origin: .transport, detail: "cannot listen on 127.0.0.1:\(port) (\(error.message))")
+      throw unavailable(port, "cannot listen on 127.0.0.1:\(port) (\(error.message))")
     }
+  }
+
+  /// `auth/emulator-unavailable`: the server cannot listen on `port` (0: a port the system chooses).
+  private static func unavailable(_ port: UInt16, _ detail: String) -> AuthError {
+    AuthError(
+      .emulatorUnavailable, origin: .transport,
+      payload: .port(PortIssue(port: port == 0 ? nil : port, problem: .cannotListen)), detail: detail)
   }
 
   private static func localPort(_ socket: UnsafeMutablePointer<GSocket>) throws -> UInt16 {

@@ -43,7 +43,9 @@ private enum SoupLoopback {
       return (try localPort(socket), tearDown!)
     } catch {
       tearDown?()
-      throw AuthError(.loopbackUnavailable, origin: .redirect, detail: "the loopback listener could not start")
+      throw AuthError(
+        .loopbackUnavailable, origin: .redirect, payload: .port(PortIssue(port: nil, problem: .cannotListen)),
+        detail: "libsoup could not serve the socket")
     }
   }
 
@@ -68,7 +70,9 @@ private enum SoupLoopback {
       }
       return socket
     } catch {
-      throw AuthError(.loopbackUnavailable, origin: .redirect, detail: "could not bind 127.0.0.1 (\(error.message))")
+      throw AuthError(
+        .loopbackUnavailable, origin: .redirect, payload: .port(PortIssue(port: nil, problem: .cannotListen)),
+        detail: "could not bind 127.0.0.1 (\(error.message))")
     }
   }
 

@@ -15,8 +15,8 @@ public struct SoupRedirectListener: RedirectListener {
     guard path.hasPrefix("/"), !path.contains("?"), !path.contains("#"),
       URLComponents(string: "http://127.0.0.1\(path)")?.percentEncodedPath == path
     else {
-      throw AuthError(
-        .invalidConfiguration, origin: .configuration, detail: "the loopback redirect path is not a URI path")
+      throw AuthError.configuration(
+        ConfigurationIssue(file: nil, key: "redirect_uri", problem: .invalidRedirectPath), detail: path)
     }
     let pending = PendingRedirect(path: path)
     let server = try await SoupLoopbackServer.start { request in pending.handle(request) }

@@ -33,9 +33,9 @@ enum WindowLaunch {
       Task { @GLibMainActor in model.refresh() }
       return model
     } catch let error as AuthError {
-      return PreviewWindowModel(state: .error(error.message))
+      return PreviewWindowModel(state: .error(error.description))
     } catch {
-      return PreviewWindowModel(state: .error(ErrorMessages.text(for: .internalError)))
+      return PreviewWindowModel(state: .error("\(error)"))
     }
   }
 

@@ -114,7 +114,7 @@ final class AuthWindowModel: WindowModel {
   func reauthenticate() {
     Task { @GLibMainActor in
       guard let provider = await currentUser()?.providerData.first?.providerID else {
-        return show(AuthError(.noSuchProvider, origin: .request, detail: "reauthenticate with your password instead"))
+        return show(AuthError(.noSuchProvider, origin: .request))
       }
       start(provider, intent: .reauthenticate)
     }
@@ -193,13 +193,13 @@ final class AuthWindowModel: WindowModel {
   private func summary(_ user: User) -> AccountSummary { AccountSummary(user, configured: configuration.providerIDs) }
 
   private func show(_ error: Error) {
-    guard let error = error as? AuthError else { return state = .error(ErrorMessages.text(for: .internalError)) }
-    if error.code == .accountExistsWithDifferentCredential, let email = error.email {
-      state = .conflict(email: email, methods: error.signInMethods, providerID: error.providerID ?? "")
+    guard let error = error as? AuthError else { return state = .error("\(error)") }
+    if let conflict = error.accountConflict {
+      state = .conflict(email: conflict.email, methods: conflict.signInMethods, providerID: conflict.providerID)
     } else if error.code == .webContextCancelled, pending == nil {
       refresh()
     } else {
-      state = .error(error.message)
+      state = .error(error.description)
     }
   }
 }

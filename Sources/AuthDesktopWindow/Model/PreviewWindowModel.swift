@@ -29,7 +29,7 @@ final class PreviewWindowModel: WindowModel {
     let states: [WindowState] = [
       .signedOut, .waiting(providerTitle: "GitHub", authorizationURL: Self.authorizationURL), .signedIn(Self.account),
       .conflict(email: "ada@example.com", methods: ["github.com", "password"], providerID: "twitter.com"),
-      .error(ErrorMessages.text(for: .networkRequestFailed)),
+      .error(AuthErrorCode.networkRequestFailed.rawValue),
     ]
     guard let state = states.first(where: { $0.page.rawValue == page }) else { return nil }
     self.init(state: state)
@@ -57,7 +57,7 @@ final class PreviewWindowModel: WindowModel {
   func signIn(email: String, password: String) {
     state =
       email.isEmpty || password.isEmpty
-      ? .error(ErrorMessages.text(for: email.isEmpty ? .invalidEmail : .wrongPassword)) : .signedIn(Self.account)
+      ? .error((email.isEmpty ? AuthErrorCode.invalidEmail : .wrongPassword).rawValue) : .signedIn(Self.account)
   }
 
   func cancelSignIn() { state = .signedOut }

@@ -13,6 +13,7 @@ extension Auth {
   public struct Outcome: Sendable, Equatable {
     /// Nil when it succeeded.
     public var code: String?
+    /// The failure's technical detail (`AuthError.detail`), for diagnostics; never for people.
     public var message: String?
     public var uid: String?
   }
@@ -25,15 +26,14 @@ extension Auth {
       let data: AuthDataResult
       do {
         data = try await apply(result)
-      } catch var error as AuthError {
-        error.pendingID = result.pendingID
-        throw error
+      } catch let error as AuthError {
+        throw error.completing(pendingID: result.pendingID, providerID: nil)
       }
       if let id = result.pendingID { await record(id, Outcome(code: nil, message: nil, uid: data.user.uid)) }
       return data
     } catch let error as AuthError {
       if let id = error.pendingID {
-        await record(id, Outcome(code: error.code.rawValue, message: error.message, uid: nil))
+        await record(id, Outcome(code: error.code.rawValue, message: error.detail, uid: nil))
       }
       throw error
     }

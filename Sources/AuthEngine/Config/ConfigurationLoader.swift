@@ -23,11 +23,11 @@ public enum ConfigurationLoader {
   public static func load(_ paths: ConfigurationPaths) throws -> AuthConfiguration? {
     let file = paths.configFile.path
     guard FileManager.default.fileExists(atPath: file) else {
-      if paths.configFileIsExplicit { throw failure(file, nil, "the file does not exist") }
+      if paths.configFileIsExplicit { throw failure(file, problem: .fileNotFound) }
       return nil
     }
     guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
-    else { throw failure(file, nil, "the file cannot be read as UTF-8 text") }
+    else { throw failure(file, problem: .notUTF8) }
     return try parse(text, source: file)
   }
 
@@ -38,7 +38,8 @@ public enum ConfigurationLoader {
     } catch let error as TOMLParseError {
       let position = error.source.begin
       throw failure(
-        source, nil, "TOML syntax error at line \(position.line), column \(position.column): \(error.description)")
+        source, problem: .syntaxError(line: Int(position.line), column: Int(position.column)),
+        detail: error.description)
     }
     var configuration = AuthConfiguration()
     configuration.source = source
@@ -53,7 +54,7 @@ public enum ConfigurationLoader {
       for id in providers.keys {
         let section = "[providers.\"\(id)\"]"
         guard let table = providers[id]?.table else {
-          throw failure(source, section, "must be a table")
+          throw failure(source, table: section, problem: .wrongType(expected: .table))
         }
         configuration.providers[id] = try readProvider(
           id, table, app: configuration.app, reader: TableReader(source: source, path: section))
@@ -66,14 +67,14 @@ public enum ConfigurationLoader {
     var app = AppSettings()
     if let scheme = try reader.string("redirect_scheme", in: table) {
       guard isValidScheme(scheme) else {
-        throw reader.error("redirect_scheme", "must be a URI scheme such as \(AppSettings.defaultRedirectScheme)")
+        throw reader.error("redirect_scheme", .notAURIScheme)
       }
       app.redirectScheme = scheme.lowercased()
     }
     if let value = try reader.bool("one_account_per_email", in: table) { app.oneAccountPerEmail = value }
     if let value = try reader.string("secret_store", in: table) {
       guard let choice = SecretStoreChoice(rawValue: value) else {
-        throw reader.error("secret_store", "must be \"secret-service\" or \"file\"")
+        throw reader.error("secret_store", .notOneOf(allowed: ["secret-service", "file"]))
       }
       app.secretStore = choice
     }
@@ -93,18 +94,17 @@ public enum ConfigurationLoader {
       switch try reader.string("protocol", in: table) ?? "oauth1" {
       case "oauth1": flow = .oauth1
       case "oauth2": flow = .oauth2
-      default: throw reader.error("protocol", "must be \"oauth1\" or \"oauth2\"")
+      default: throw reader.error("protocol", .notOneOf(allowed: ["oauth1", "oauth2"]))
       }
       let foreign = flow == .oauth1 ? twitterOAuth2Keys : twitterOAuth1Keys
       if let key = table.keys.sorted().first(where: foreign.contains) {
-        throw reader.error(key, "is used only with protocol = \"\(flow == .oauth1 ? "oauth2" : "oauth1")\"")
+        throw reader.error(key, .onlyWithProtocol(flow == .oauth1 ? "oauth2" : "oauth1"))
       }
     case _ where ProviderID.isOIDC(id):
       try reader.onlyKeys(oidcKeys, in: table)
       flow = .oidc
     default:
-      throw failure(
-        reader.source, reader.path, "unknown provider; use \"github.com\", \"twitter.com\" or \"oidc.NAME\"")
+      throw failure(reader.source, table: reader.path, problem: .unknownProvider)
     }
     var settings = ProviderSettings(providerID: id, flow: flow)
     settings.clientID = try reader.string("client_id", in: table)
@@ -121,7 +121,7 @@ public enum ConfigurationLoader {
     settings.scopes = try reader.strings("scopes", in: table)
     if let mode = try reader.string("redirect", in: table) {
       guard let parsed = RedirectMode(rawValue: mode) else {
-        throw reader.error("redirect", "must be \"scheme\" or \"loopback\"")
+        throw reader.error("redirect", .notOneOf(allowed: ["scheme", "loopback"]))
       }
       settings.redirect = parsed
     }
@@ -133,13 +133,13 @@ public enum ConfigurationLoader {
   static func requireCredentials(_ settings: ProviderSettings, reader: TableReader) throws {
     switch settings.flow {
     case .oauth1:
-      if settings.consumerKey == nil { throw reader.error("consumer_key", "is required") }
-      if settings.consumerSecret == nil { throw reader.error("consumer_secret", "is required") }
+      if settings.consumerKey == nil { throw reader.error("consumer_key", .required) }
+      if settings.consumerSecret == nil { throw reader.error("consumer_secret", .required) }
     case .oauth2:
-      if settings.clientID == nil { throw reader.error("client_id", "is required") }
+      if settings.clientID == nil { throw reader.error("client_id", .required) }
     case .oidc:
-      if settings.issuer == nil { throw reader.error("issuer", "is required") }
-      if settings.clientID == nil { throw reader.error("client_id", "is required") }
+      if settings.issuer == nil { throw reader.error("issuer", .required) }
+      if settings.clientID == nil { throw reader.error("client_id", .required) }
     }
   }
 
@@ -150,21 +150,20 @@ public enum ConfigurationLoader {
     guard let uri = settings.redirectURI else { return }
     if uri.scheme?.lowercased() == "http" {
       guard uri.host == "127.0.0.1" || uri.host == "::1" || uri.host == "[::1]" else {
-        throw reader.error("redirect_uri", "must use 127.0.0.1 (not localhost) for a loopback redirect")
+        throw reader.error("redirect_uri", .loopbackHostName)
       }
       guard uri.port == nil else {
-        throw reader.error("redirect_uri", "must not name a port; it is chosen per sign-in")
+        throw reader.error("redirect_uri", .loopbackPort)
       }
       guard settings.redirect != .scheme else {
-        throw reader.error("redirect", "is \"scheme\" but redirect_uri is a loopback http URI")
+        throw reader.error("redirect", .contradictsRedirectMode(.scheme))
       }
     } else {
       guard uri.scheme?.lowercased() == app.redirectScheme else {
-        throw reader.error(
-          "redirect_uri", "must use the app's scheme \"\(app.redirectScheme)\" ([app] redirect_scheme)")
+        throw reader.error("redirect_uri", .wrongRedirectScheme(expected: app.redirectScheme))
       }
       guard settings.redirect != .loopback else {
-        throw reader.error("redirect_uri", "must be http://127.0.0.1/PATH when redirect = \"loopback\"")
+        throw reader.error("redirect_uri", .contradictsRedirectMode(.loopback))
       }
     }
   }
@@ -177,9 +176,9 @@ public enum ConfigurationLoader {
       && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
   }
 
-  static func failure(_ file: String, _ key: String?, _ problem: String) -> AuthError {
-    AuthError(
-      .invalidConfiguration, origin: .configuration,
-      detail: [file, key, problem].compactMap { $0 }.joined(separator: ": "))
+  static func failure(
+    _ file: String, table: String? = nil, key: String? = nil, problem: ConfigurationProblem, detail: String? = nil
+  ) -> AuthError {
+    .configuration(ConfigurationIssue(file: file, table: table, key: key, problem: problem), detail: detail)
   }
 }
