@@ -29,7 +29,7 @@ struct SignInCommand: CLICommand {
   }
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       let context = try await CLIContext(globals)
       var request = OAuthProvider(providerID: provider)
       request.scopes = scopes

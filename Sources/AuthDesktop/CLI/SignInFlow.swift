@@ -64,7 +64,7 @@ struct SignInFlow {
         if !json { Output.errorLine("Continue in your browser…") }
         return
       } catch let error as AuthError where error.code == .browserUnavailable {
-        Output.errorLine("auth-desktop: \(error) The link:")
+        Output.errorLine("auth-desktop: \(UserFacingError(error, for: .commandLine).body)")
       }
     }
     if json {

@@ -32,10 +32,8 @@ enum WindowLaunch {
         signInTimeout: signInTimeout(ProcessInfo.processInfo.environment))
       Task { @GLibMainActor in model.refresh() }
       return model
-    } catch let error as AuthError {
-      return PreviewWindowModel(state: .error(error.description))
     } catch {
-      return PreviewWindowModel(state: .error("\(error)"))
+      return PreviewWindowModel(state: .error(UserFacingError(error, for: .window)))
     }
   }
 

@@ -6,7 +6,7 @@ import Foundation
 /// The window's model on the real `Auth`: provider sign-in through the system browser (custom-scheme
 /// redirects arrive through `deliver`, loopback ones through a `SoupRedirectListener`), email/password,
 /// the conflict flow (sign in with the existing method, then link the waiting credential), and the
-/// account actions. Failures become `.error` with the engine's sentence, never a raw dump.
+/// account actions. Failures become `.error`, worded by the app (`UserFacingError`), never a raw dump.
 @GLibMainActor
 final class AuthWindowModel: WindowModel {
   private(set) var state: WindowState = .signedOut {
@@ -186,20 +186,25 @@ final class AuthWindowModel: WindowModel {
       await auth.providers.cancel(pendingID: pending.id)
       await listener?.close()
       listener = nil
-      state = .error(WindowText.signInTimedOut)
+      show(AuthError(.webContextCancelled, origin: .request, payload: .timeout(signInTimeout)))
     }
   }
 
   private func summary(_ user: User) -> AccountSummary { AccountSummary(user, configured: configuration.providerIDs) }
 
+  private static func isTimeout(_ error: AuthError) -> Bool {
+    if case .timeout = error.payload { return true }
+    return false
+  }
+
   private func show(_ error: Error) {
-    guard let error = error as? AuthError else { return state = .error("\(error)") }
+    guard let error = error as? AuthError else { return state = .error(UserFacingError(error, for: .window)) }
     if let conflict = error.accountConflict {
       state = .conflict(email: conflict.email, methods: conflict.signInMethods, providerID: conflict.providerID)
-    } else if error.code == .webContextCancelled, pending == nil {
+    } else if error.code == .webContextCancelled, pending == nil, !Self.isTimeout(error) {
       refresh()
     } else {
-      state = .error(error.description)
+      state = .error(UserFacingError(error, for: .window))
     }
   }
 }
