@@ -17,6 +17,13 @@ extension ErrorWording {
     }
     let problem = problemSentence(issue)
     let located = issue.file.map { fill("{file}: {problem}", ["file": $0, "problem": problem]) } ?? problem
+    if issue.problem == .fileNotFound {
+      return sentences(
+        located,
+        cli
+          ? "Check the path given with --config or in AUTH_DESKTOP_CONFIG."
+          : "Check the path given in AUTH_DESKTOP_CONFIG, then try again.")
+    }
     return sentences(located, cli ? "Fix it, then run the command again." : "Fix it, then try again.")
   }
 
