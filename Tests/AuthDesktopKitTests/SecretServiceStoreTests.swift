@@ -83,14 +83,14 @@ struct SecretServiceStoreTests {
     #expect(try await store.load(key)?.reveal() == "in a collection")
 
     try keyring.lock(collection)
-    try await expectUnavailable(detail: "locked") {
+    try await expectUnavailable(.locked) {
       try await store.store(StoredSecret("more"), for: SecretKey(namespace: namespace, id: "new"), label: "x")
     }
-    try await expectUnavailable(detail: "locked") { try await store.delete(key) }
+    try await expectUnavailable(.locked) { try await store.delete(key) }
     if KeyringEnvironment.promptsFailFast {  // otherwise gnome-keyring would show a real unlock prompt
-      try await expectUnavailable(detail: "locked") { _ = try await store.load(key) }
+      try await expectUnavailable(.locked) { _ = try await store.load(key) }
     }
-    try await expectUnavailable(detail: "locked") { _ = try await store.ids(in: namespace) }
+    try await expectUnavailable(.locked) { _ = try await store.ids(in: namespace) }
     #expect(try GnomeKeyringControl().searchItems(["namespace": namespace]).count == 1)  // still there
 
     try keyring.unlock(collection, password: password)
@@ -112,7 +112,8 @@ struct SecretServiceStoreTests {
         _ = try await SecretServiceStore().load(SecretKey(namespace: "test", id: "x"))
         exit(1)
       } catch let error as AuthError where error.code == .secretStoreUnavailable {
-        exit(error.detail?.contains("D-Bus") == true ? 0 : 2)
+        guard case .secretStore(.noSessionBus) = error.payload else { exit(2) }
+        exit(0)
       } catch {
         exit(3)
       }
@@ -121,12 +122,16 @@ struct SecretServiceStoreTests {
 }
 
 func expectUnavailable(
-  detail: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
+  _ problem: SecretStoreProblem, sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: () async throws -> Void
 ) async throws {
   let error = await #expect(throws: AuthError.self, sourceLocation: sourceLocation) { try await body() }
   #expect(error?.code == .secretStoreUnavailable, sourceLocation: sourceLocation)
   #expect(error?.code.rawValue == "auth/secret-store-unavailable", sourceLocation: sourceLocation)
   #expect(error?.origin == .storage, sourceLocation: sourceLocation)
-  #expect(
-    error?.detail?.contains(detail) == true, "\(String(describing: error?.detail))", sourceLocation: sourceLocation)
+  guard case .secretStore(let actual)? = error?.payload else {
+    Issue.record("no secret-store payload: \(String(describing: error))", sourceLocation: sourceLocation)
+    return
+  }
+  #expect(actual == problem, sourceLocation: sourceLocation)
 }

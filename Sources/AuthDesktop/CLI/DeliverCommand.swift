@@ -25,7 +25,7 @@ struct DeliverCommand: CLICommand {
   }
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       guard let url = URL(string: uri), url.scheme != nil else {
         throw AuthError(.redirectURIMismatch, origin: .redirect, detail: "not a URI")
       }

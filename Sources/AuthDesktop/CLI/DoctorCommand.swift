@@ -30,7 +30,9 @@ struct DoctorCommand: CLICommand {
         Check(name: "config", ok: true, detail: (configuration == nil ? "no configuration file" : "parses") + mode))
     } catch let error as AuthError {
       checks.append(
-        Check(name: "config", ok: false, detail: error.message, fix: "edit \(globals.paths.configFile.path)"))
+        Check(
+          name: "config", ok: false, detail: UserFacingError(error, for: .commandLine).body,
+          fix: "edit \(globals.paths.configFile.path)"))
     }
     let scheme = configuration?.app.redirectScheme ?? AppSettings.defaultRedirectScheme
     // The lookup `gio mime x-scheme-handler/SCHEME` does, and the window's warning uses.
@@ -51,7 +53,7 @@ struct DoctorCommand: CLICommand {
     } catch let error as AuthError {
       checks.append(
         Check(
-          name: "secrets", ok: false, detail: error.message,
+          name: "secrets", ok: false, detail: UserFacingError(error, for: .commandLine).body,
           fix: "start and unlock a keyring (gnome-keyring), or set secret_store = \"file\" in [app]"))
     }
     report(checks)

@@ -15,7 +15,7 @@ struct InstallCommand: CLICommand {
   @OptionGroup var output: OutputOptions
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       let scheme =
         (try ConfigurationLoader.load(globals.paths))?.app.redirectScheme ?? AppSettings.defaultRedirectScheme
       let installer = DesktopIntegration(scheme: scheme)

@@ -18,8 +18,8 @@ public struct SoupRedirectListener: RedirectListener {
     guard path.hasPrefix("/"), !path.contains("?"), !path.contains("#"),
       URLComponents(string: "http://127.0.0.1\(path)")?.percentEncodedPath == path
     else {
-      throw AuthError(
-        .invalidConfiguration, origin: .configuration, detail: "the loopback redirect path is not a URI path")
+      throw AuthError.configuration(
+        ConfigurationIssue(file: nil, key: "redirect_uri", problem: .invalidRedirectPath), detail: path)
     }
     let pending = PendingRedirect(path: path, pages: pages)
     let server: SoupHTTPServer
@@ -28,7 +28,9 @@ public struct SoupRedirectListener: RedirectListener {
         { request in await pending.handle(request) }
       }
     } catch {
-      throw AuthError(.loopbackUnavailable, origin: .redirect, detail: "could not listen on 127.0.0.1 (\(error))")
+      throw AuthError(
+        .loopbackUnavailable, origin: .redirect, payload: .port(PortIssue(port: nil, problem: .cannotListen)),
+        detail: "could not listen on 127.0.0.1 (\(error))")
     }
     return SoupBoundRedirectListener(
       redirectURI: URL(string: "http://127.0.0.1:\(server.port)\(path)")!, server: server, pending: pending)

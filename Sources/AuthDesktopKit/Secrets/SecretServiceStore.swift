@@ -11,7 +11,7 @@ import Dispatch
 /// libsecret's calls block until D-Bus (and any unlock prompt) answers, so they run one at a time on
 /// a private serial queue, never on the caller's thread or a GLib main loop. Every failure — no session
 /// bus, no provider, a locked collection, a dismissed prompt — throws
-/// `AuthError(.secretStoreUnavailable, origin: .storage)` with a short reason; nothing here logs.
+/// `AuthError(.secretStoreUnavailable, origin: .storage)` with its `SecretStoreProblem`; nothing here logs.
 public final class SecretServiceStore: SecretStore {
   /// Where new items go: a collection alias (`default`, `session`) or D-Bus object path; nil is the
   /// default collection (usually `login`).
@@ -29,7 +29,7 @@ public final class SecretServiceStore: SecretStore {
       let stored = try call { () throws(GLibError) in
         try libsecret.store(secret.reveal(), key: key, label: label, collection: collection)
       }
-      if !stored { throw SecretServiceError.unavailable("the Secret Service did not store the item") }
+      if !stored { throw SecretServiceError.unavailable(.notStored) }
     }
   }
 

@@ -46,7 +46,7 @@ public enum EmulatorMode {
   static func port(_ environment: [String: String]) throws -> UInt16 {
     guard let text = environment[portVariable], !text.isEmpty else { return ProviderEmulator.defaultPort }
     guard let port = UInt16(text), port > 0 else {
-      throw AuthError(.invalidConfiguration, origin: .configuration, detail: "\(portVariable)=\(text) is not a port")
+      throw AuthError.configuration(ConfigurationIssue(file: nil, key: portVariable, problem: .notAPort(text)))
     }
     return port
   }
@@ -81,8 +81,8 @@ public enum EmulatorMode {
     guard response.status == 200, document?["emulator"] as? String == AppSettings.appID else {
       throw AuthError(
         .emulatorPortInUse, origin: .transport,
-        detail: "\(base.absoluteString) answers, but not as AuthDesktop's emulator; set \(portVariable) to another port"
-      )
+        payload: .port(PortIssue(port: base.port.flatMap(UInt16.init(exactly:)), problem: .answeredByAnotherProgram)),
+        detail: "\(base.absoluteString) answers, but not as AuthDesktop's emulator")
     }
     return true
   }

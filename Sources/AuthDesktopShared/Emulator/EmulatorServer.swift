@@ -31,9 +31,11 @@ public final class EmulatorServer: Sendable {
         return { request in await emulator.handle(request) }
       }
     } catch SoupHTTPServer.ListenError.addressInUse(let port) {
-      throw AuthError(.emulatorPortInUse, origin: .transport, detail: "127.0.0.1:\(port) is in use")
+      throw AuthError(.emulatorPortInUse, origin: .transport, payload: .port(PortIssue(port: port, problem: .inUse)))
     } catch {
-      throw AuthError(.emulatorUnavailable, origin: .transport, detail: "\(error)")
+      throw AuthError(
+        .emulatorUnavailable, origin: .transport,
+        payload: .port(PortIssue(port: port == 0 ? nil : port, problem: .cannotListen)), detail: "\(error)")
     }
     return EmulatorServer(baseURL: server.baseURL, emulator: box.get()!, server: server)
   }

@@ -101,12 +101,13 @@ public enum EndpointPolicy {
     }
   }
 
-  /// Throws `auth/insecure-endpoint` naming `what` unless `url` is allowed.
-  public static func check(_ url: URL, what: String) throws {
+  /// Throws `auth/insecure-endpoint` unless `url` is allowed: with `issue` (its problem is
+  /// `.insecureURL`) for a configured URL, or naming `what` in `detail` for a discovered one.
+  public static func check(_ url: URL, configured issue: ConfigurationIssue?, what: String) throws {
     guard isAllowed(url) else {
-      throw AuthError(
-        .insecureEndpoint, origin: .configuration,
-        detail: "\(what) must be an https URL, or http on 127.0.0.1/localhost")
+      let detail = "\(what) must be an https URL, or http on 127.0.0.1/localhost"
+      guard let issue else { throw AuthError(.insecureEndpoint, origin: .providerResponse, detail: detail) }
+      throw AuthError.configuration(issue, code: .insecureEndpoint, detail: detail)
     }
   }
 }

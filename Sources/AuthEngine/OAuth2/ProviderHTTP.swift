@@ -28,14 +28,17 @@ struct ProviderHTTP: Sendable {
     switch response.status {
     case 200..<300: return
     case 300..<400:
-      throw AuthError(
-        .invalidProviderResponse, origin: .providerResponse,
-        detail: "\(what) answered with a redirect (HTTP \(response.status)), which is not followed")
+      throw status(
+        .invalidProviderResponse, response, detail: "\(what) answered with a redirect, which is not followed")
     case 401, 403:
-      throw AuthError(.invalidCredential, origin: .providerResponse, detail: "\(what) answered HTTP \(response.status)")
+      throw status(.invalidCredential, response, detail: "\(what) refused the credential")
     default:
-      throw AuthError(
-        .invalidProviderResponse, origin: .providerResponse, detail: "\(what) answered HTTP \(response.status)")
+      throw status(.invalidProviderResponse, response, detail: "\(what) failed")
     }
+  }
+
+  /// `code` for an unexpected HTTP status.
+  static func status(_ code: AuthErrorCode, _ response: HTTPResponse, detail: String) -> AuthError {
+    AuthError(code, origin: .providerResponse, payload: .httpStatus(response.status), detail: detail)
   }
 }

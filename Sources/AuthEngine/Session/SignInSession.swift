@@ -47,8 +47,7 @@ public actor SignInSession {
     watchers.append(
       Task { [weak self] in
         guard (try? await clock.sleep(for: timeout)) != nil else { return }
-        let seconds = timeout.components.seconds
-        await self?.end(.failure(AuthError(.timeout, origin: .redirect, detail: "no redirect within \(seconds) s")))
+        await self?.end(.failure(AuthError(.timeout, origin: .redirect, payload: .timeout(timeout))))
       })
   }
 

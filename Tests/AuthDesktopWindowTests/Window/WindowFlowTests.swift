@@ -68,7 +68,8 @@ extension SessionBusSuites {
       ) { session in
         try await session.accessible.activate(WindowText.continueWith("GitHub"))
         try await session.accessible.waitFor("label", WindowText.waitingTitle)
-        try await session.accessible.waitFor("label", WindowText.signInTimedOut)
+        let timedOut = AuthError(.webContextCancelled, origin: .request, payload: .timeout(.seconds(2)))
+        try await session.accessible.waitFor("label", UserFacingError(timedOut, for: .window).body)
         #expect(try session.accessible.nodes().contains(.init(role: "label", name: WindowText.signInTitle)))
         let redirect = try #require(session.openedURLs().first.flatMap(Self.redirectURI))
         #expect(Self.refusesConnectionsNow(redirect))
