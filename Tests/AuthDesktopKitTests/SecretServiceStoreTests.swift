@@ -9,7 +9,7 @@ import Testing
 /// how to run these). Each test uses its own namespace, so runs never see each other's items.
 @Suite(.serialized, .enabled(if: !KeyringEnvironment.optedOut, Comment(rawValue: KeyringEnvironment.skipReason)))
 struct SecretServiceStoreTests {
-  let store = SecretServiceStore()
+  let store = SecretServiceStore(schemaName: AppIdentity.tests.applicationID)
   let namespace = "test-\(UUID().uuidString.prefix(8).lowercased())"
 
   init() throws {
@@ -77,7 +77,7 @@ struct SecretServiceStoreTests {
       try? keyring.unlock(collection, password: password)
       try? keyring.delete(collection)
     }
-    let store = SecretServiceStore(collection: collection)
+    let store = SecretServiceStore(schemaName: AppIdentity.tests.applicationID, collection: collection)
     let key = SecretKey(namespace: namespace, id: "locked")
     try await store.store(StoredSecret("in a collection"), for: key, label: "AuthDesktop test (locked)")
     #expect(try await store.load(key)?.reveal() == "in a collection")
@@ -109,7 +109,8 @@ struct SecretServiceStoreTests {
       for name in ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY"] { unsetenv(name) }
       setenv("XDG_RUNTIME_DIR", "/nonexistent-auth-desktop-runtime", 1)
       do {
-        _ = try await SecretServiceStore().load(SecretKey(namespace: "test", id: "x"))
+        _ = try await SecretServiceStore(schemaName: AppIdentity.tests.applicationID).load(
+          SecretKey(namespace: "test", id: "x"))
         exit(1)
       } catch let error as AuthError where error.code == .secretStoreUnavailable {
         guard case .secretStore(.noSessionBus) = error.payload else { exit(2) }

@@ -38,7 +38,7 @@ import Testing
     #expect(Self.table.displayName(for: "gitlab.example") == "GitLab")
     // The engine resolves it from the configuration's table.
     let redirect = try configuration.redirectURI(for: "gitlab.example")
-    #expect(redirect.absoluteString == "\(AppSettings.defaultRedirectScheme):/oauth2redirect/gitlab.example")
+    #expect(redirect.absoluteString == "\(AppIdentity.tests.redirectScheme):/oauth2redirect/gitlab.example")
   }
 
   @Test func theAddedRowsKeysAreItsOwn() async {

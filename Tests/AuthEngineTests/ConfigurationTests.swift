@@ -54,7 +54,7 @@ import Testing
 
   @Test func defaults() throws {
     let configuration = try ConfigurationLoader.parse("[providers.\"github.com\"]\nclient_id = \"x\"\n")
-    #expect(configuration.app.redirectScheme == AppSettings.defaultRedirectScheme)
+    #expect(configuration.app.redirectScheme == AppIdentity.tests.redirectScheme)
     #expect(configuration.app.oneAccountPerEmail)
     #expect(configuration.app.secretStore == .secretService)
     #expect(configuration.providers["github.com"]?.redirectMode == .scheme)
@@ -103,7 +103,7 @@ import Testing
       ),
       (
         "[providers.\"github.com\"]\nclient_id = \"c\"\nredirect_uri = \"other.app:/cb\"\n", github, "redirect_uri",
-        .wrongRedirectScheme(expected: AppSettings.defaultRedirectScheme)
+        .wrongRedirectScheme(expected: AppIdentity.tests.redirectScheme)
       ),
       (
         "[providers.\"github.com\"]\nclient_id = \"c\"\nredirect_uri = \"http://localhost/cb\"\n", github,

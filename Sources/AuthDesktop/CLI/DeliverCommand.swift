@@ -35,7 +35,9 @@ struct DeliverCommand: CLICommand {
           if output.json { Output.json(["forwardedTo": receiver]) }
           return
         }
-        if receiver == AppSettings.appID, DisplayEnvironment.hasDisplay(ProcessInfo.processInfo.environment) {
+        if receiver == AppIdentity.authDesktop.applicationID,
+          DisplayEnvironment.hasDisplay(ProcessInfo.processInfo.environment)
+        {
           // The window that began it was closed: a new one completes it and shows the result.
           WindowExecutable.replaceProcess(arguments: windowArguments(emulator: emulator))
         }

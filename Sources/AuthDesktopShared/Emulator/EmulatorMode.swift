@@ -29,14 +29,15 @@ public enum EmulatorMode {
   static func launch(
     paths: ConfigurationPaths, flag: Bool, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws -> Launch {
-    let file = try ConfigurationLoader.load(paths)
+    let file = try ConfigurationLoader.load(paths, identity: .authDesktop)
     guard flag || file == nil else {
       return Launch(configuration: file!, dataDirectory: paths.dataDirectory, emulator: nil, fileConfiguration: file)
     }
     let base = URL(string: "http://127.0.0.1:\(try port(environment))")!
-    var configuration = EmulatorSetup.configuration(file, pointingAt: base)
+    var configuration = EmulatorSetup.configuration(file, pointingAt: base, identity: .authDesktop)
     if configuration.providers.isEmpty {  // A file with only [app]: its settings, the built-in providers.
-      configuration.providers = EmulatorSetup.defaultConfiguration(emulatorBaseURL: base).providers
+      configuration.providers =
+        EmulatorSetup.defaultConfiguration(emulatorBaseURL: base, identity: .authDesktop).providers
     }
     return Launch(
       configuration: configuration,
@@ -78,7 +79,7 @@ public enum EmulatorMode {
       return false
     }
     let document = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
-    guard response.status == 200, document?["emulator"] as? String == AppSettings.appID else {
+    guard response.status == 200, document?["emulator"] as? String == AppIdentity.authDesktop.applicationID else {
       throw AuthError(
         .emulatorPortInUse, origin: .transport,
         payload: .port(PortIssue(port: base.port.flatMap(UInt16.init(exactly:)), problem: .answeredByAnotherProgram)),

@@ -26,7 +26,8 @@ public final class EmulatorServer: Sendable {
     let server: SoupHTTPServer
     do {
       server = try await SoupHTTPServer.start(port: port, reuseAddress: true) { baseURL in
-        let emulator = ProviderEmulator(baseURL: baseURL, configuration: configuration, identities: identities)
+        let emulator = ProviderEmulator(
+          baseURL: baseURL, identity: .authDesktop, configuration: configuration, identities: identities)
         box.set(emulator)
         return { request in await emulator.handle(request) }
       }

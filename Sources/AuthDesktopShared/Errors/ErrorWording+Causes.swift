@@ -55,7 +55,7 @@ extension ErrorWording {
       values["allowed"] = allowed.map { "“\($0)”" }.joined(separator: ", ")
       template = "{key} must be one of: {allowed}."
     case .notAURIScheme:
-      values["example"] = AppSettings.defaultRedirectScheme
+      values["example"] = AppIdentity.authDesktop.redirectScheme
       template = "{key} must be a URI scheme such as “{example}”."
     case .notAbsoluteURL: template = "{key} must be an absolute URL."
     case .insecureURL: template = "{key} must use https (plain http is allowed only on 127.0.0.1)."

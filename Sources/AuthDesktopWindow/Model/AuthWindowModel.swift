@@ -165,7 +165,9 @@ final class AuthWindowModel: WindowModel {
       do {
         try await prepareSignIn()
         let mode = try await auth.providers.redirectURI(for: providerID).mode
-        source = mode == .loopback ? .loopback(SoupRedirectListener()) : .customScheme(receiver: AppSettings.appID)
+        source =
+          mode == .loopback
+          ? .loopback(SoupRedirectListener()) : .customScheme(receiver: AppIdentity.authDesktop.applicationID)
         session = try await auth.startSignIn(
           OAuthProvider(providerID: providerID), intent: intent, browser: WindowBrowser(), redirect: source,
           timeout: signInTimeout)

@@ -16,15 +16,17 @@ public enum RedirectMode: String, Sendable {
 
 /// `[app]`.
 public struct AppSettings: Sendable {
-  public static let appID = "dev.authdesktop.AuthDesktop"
-  /// The private-use URI scheme (RFC 8252 §7.1): the app id, reversed-domain style, lowercased.
-  public static let defaultRedirectScheme = appID.lowercased()
-
-  public var redirectScheme = AppSettings.defaultRedirectScheme
+  /// The app the configuration is for (not from the file: the app supplies it).
+  public var identity: AppIdentity
+  /// The private-use URI scheme (RFC 8252 §7.1); by default the identity's.
+  public var redirectScheme: String
   public var oneAccountPerEmail = true
   public var secretStore = SecretStoreChoice.secretService
 
-  public init() {}
+  public init(identity: AppIdentity) {
+    self.identity = identity
+    redirectScheme = identity.redirectScheme
+  }
 }
 
 /// `[providers."ID"]`: credentials and overrides of one provider.
@@ -63,7 +65,7 @@ public struct ProviderSettings: Sendable {
 
 /// The whole configuration file.
 public struct AuthConfiguration: Sendable {
-  public var app = AppSettings()
+  public var app: AppSettings
   /// Keyed by provider id.
   public var providers: [String: ProviderSettings] = [:]
   /// The file it came from (for messages).
@@ -71,7 +73,7 @@ public struct AuthConfiguration: Sendable {
   /// The rows its providers were read against.
   public var providerTable = ProviderTable.builtIn
 
-  public init() {}
+  public init(identity: AppIdentity) { app = AppSettings(identity: identity) }
 
   /// Provider ids in display order (`ProviderDescriptor.order`: GitHub, X, then OIDC providers), by id
   /// within one order.

@@ -13,8 +13,8 @@ public enum ConfigurationLoader {
   ]
 
   /// Loads `paths.configFile`; nil when it does not exist and was not named explicitly.
-  public static func load(_ paths: ConfigurationPaths, providers: ProviderTable = .builtIn) throws
-    -> AuthConfiguration?
+  public static func load(_ paths: ConfigurationPaths, identity: AppIdentity, providers: ProviderTable = .builtIn)
+    throws -> AuthConfiguration?
   {
     let file = paths.configFile.path
     guard FileManager.default.fileExists(atPath: file) else {
@@ -23,13 +23,13 @@ public enum ConfigurationLoader {
     }
     guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
     else { throw failure(file, problem: .notUTF8) }
-    return try parse(text, source: file, providers: providers)
+    return try parse(text, source: file, identity: identity, providers: providers)
   }
 
   /// Reads `text` against the rows of `providers`: a `[providers."ID"]` table must name one of them.
-  public static func parse(_ text: String, source: String = "config.toml", providers table: ProviderTable = .builtIn)
-    throws -> AuthConfiguration
-  {
+  public static func parse(
+    _ text: String, source: String = "config.toml", identity: AppIdentity, providers table: ProviderTable = .builtIn
+  ) throws -> AuthConfiguration {
     let root: TOMLTable
     do {
       root = try TOMLTable(string: text)
@@ -39,7 +39,7 @@ public enum ConfigurationLoader {
         source, problem: .syntaxError(line: Int(position.line), column: Int(position.column)),
         detail: error.description)
     }
-    var configuration = AuthConfiguration()
+    var configuration = AuthConfiguration(identity: identity)
     configuration.source = source
     configuration.providerTable = table
     let reader = TableReader(source: source, path: "")
@@ -47,7 +47,7 @@ public enum ConfigurationLoader {
     if let app = try reader.table("app", in: root) {
       let appReader = TableReader(source: source, path: "[app]")
       try appReader.onlyKeys(appKeys, in: app)
-      configuration.app = try readApp(app, reader: appReader)
+      configuration.app = try readApp(app, identity: identity, reader: appReader)
     }
     if let providers = try reader.table("providers", in: root) {
       for id in providers.keys {
@@ -66,8 +66,8 @@ public enum ConfigurationLoader {
     return configuration
   }
 
-  static func readApp(_ table: TOMLTable, reader: TableReader) throws -> AppSettings {
-    var app = AppSettings()
+  static func readApp(_ table: TOMLTable, identity: AppIdentity, reader: TableReader) throws -> AppSettings {
+    var app = AppSettings(identity: identity)
     if let scheme = try reader.string("redirect_scheme", in: table) {
       guard isValidScheme(scheme) else {
         throw reader.error("redirect_scheme", .notAURIScheme)

@@ -17,7 +17,7 @@ public actor AuthorizationService {
   public init(configuration: AuthConfiguration, environment: AuthEnvironment) {
     self.configuration = configuration
     self.environment = environment
-    http = ProviderHTTP(transport: environment.transport)
+    http = ProviderHTTP(transport: environment.transport, userAgent: configuration.app.identity.userAgent)
     jwks = JWKSCache(http: http)
   }
 

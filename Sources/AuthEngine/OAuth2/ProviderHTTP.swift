@@ -4,12 +4,13 @@ import Foundation
 /// and unreadable bodies become distinct `AuthError`s; nothing secret goes into them.
 struct ProviderHTTP: Sendable {
   let transport: any HTTPTransport
-  static let userAgent = "auth-desktop/0.1 (+\(AppSettings.appID))"
+  /// The app's (`AppIdentity.userAgent`), on every request that has none.
+  let userAgent: String
 
   /// Sends `request` and returns the response whatever its status (3xx included).
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     var request = request
-    if request.header("User-Agent") == nil { request.headers.append(("User-Agent", Self.userAgent)) }
+    if request.header("User-Agent") == nil { request.headers.append(("User-Agent", userAgent)) }
     return try await transport.send(request)
   }
 

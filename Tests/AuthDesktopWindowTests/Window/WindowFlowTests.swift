@@ -81,7 +81,7 @@ extension SessionBusSuites {
         loopback: false, browser: .record, install: false, schemeHandler: "Other Sign-In Tool"
       ) { session in
         let text = WindowText.schemeOpensElsewhere(
-          scheme: AppSettings.defaultRedirectScheme, application: "Other Sign-In Tool")
+          scheme: AppIdentity.tests.redirectScheme, application: "Other Sign-In Tool")
         try await session.accessible.waitFor("label", text)
       }
     }
