@@ -40,29 +40,35 @@ public enum EmulatorSetup {
 
   /// `defaultConfigurationText()` parsed by `ConfigurationLoader.parse`, so it passes the same checks
   /// as a file.
-  public static func defaultConfiguration(emulatorBaseURL base: URL? = nil) -> AuthConfiguration {
+  public static func defaultConfiguration(emulatorBaseURL base: URL? = nil, identity: AppIdentity) -> AuthConfiguration
+  {
     // The text is fixed and covered by tests; a failure here is a bug in this file.
     try! ConfigurationLoader.parse(
-      defaultConfigurationText(emulatorBaseURL: base), source: "built-in emulator configuration")
+      defaultConfigurationText(emulatorBaseURL: base), source: "built-in emulator configuration", identity: identity)
   }
 
   /// `configuration` (nil: the built-in one) with every provider's endpoints pointed at the emulator at
   /// `base`. Client ids, secrets, redirect URIs and scopes stay. A flow the emulator does not speak (X with
   /// `protocol = "oauth2"`) becomes the provider's flow it does speak, with the emulator's own client.
-  public static func configuration(_ configuration: AuthConfiguration?, pointingAt base: URL) -> AuthConfiguration {
-    guard var result = configuration else { return defaultConfiguration(emulatorBaseURL: base) }
+  public static func configuration(_ configuration: AuthConfiguration?, pointingAt base: URL, identity: AppIdentity)
+    -> AuthConfiguration
+  {
+    guard var result = configuration else { return defaultConfiguration(emulatorBaseURL: base, identity: identity) }
     for (id, settings) in result.providers {
-      result.providers[id] = pointed(settings, table: result.providerTable, base: base)
+      result.providers[id] = pointed(settings, table: result.providerTable, base: base, identity: identity)
     }
     return result
   }
 
   /// `settings` with each endpoint its row's `EmulatorPaths` names set under `base`.
-  static func pointed(_ settings: ProviderSettings, table: ProviderTable, base: URL) -> ProviderSettings {
+  static func pointed(_ settings: ProviderSettings, table: ProviderTable, base: URL, identity: AppIdentity)
+    -> ProviderSettings
+  {
     var settings = settings
     var row = table.row(for: settings.providerID, flow: settings.flow)
     if row?.emulator == nil, let emulated = table.rows(for: settings.providerID).first(where: { $0.emulator != nil }),
-      var builtIn = defaultConfiguration().providers[settings.providerID], builtIn.flow == emulated.flow
+      var builtIn = defaultConfiguration(identity: identity).providers[settings.providerID],
+      builtIn.flow == emulated.flow
     {
       (builtIn.redirectURI, builtIn.redirect, builtIn.scopes) = (
         settings.redirectURI, settings.redirect, settings.scopes
@@ -85,7 +91,7 @@ public enum EmulatorSetup {
 
   /// The clients the emulator accepts: one per provider of `configuration` (its client id, secret and
   /// redirect URI), plus the built-in ones, merged by client id.
-  public static func clients(for configuration: AuthConfiguration?) -> [EmulatorClient] {
+  public static func clients(for configuration: AuthConfiguration?, identity: AppIdentity) -> [EmulatorClient] {
     var clients: [EmulatorClient] = []
     func register(_ client: EmulatorClient) {
       if let index = clients.firstIndex(where: { $0.provider == client.provider && $0.clientID == client.clientID }) {
@@ -98,7 +104,11 @@ public enum EmulatorSetup {
     }
     // Pointed first, so X over OAuth 2.0 is registered as the OAuth 1.0a client it becomes.
     let placeholder = URL(string: "http://127.0.0.1")!
-    for source in [configuration.map { Self.configuration($0, pointingAt: placeholder) }, defaultConfiguration()] {
+    let sources = [
+      configuration.map { Self.configuration($0, pointingAt: placeholder, identity: identity) },
+      defaultConfiguration(identity: identity),
+    ]
+    for source in sources {
       guard let source else { continue }
       for id in source.providerIDs {
         guard let settings = source.providers[id],

@@ -164,8 +164,20 @@ extension ProviderEmulator {
     (URL(string: base) ?? URL(string: "about:blank")!).appendingQuery(parameters)
   }
 
+  /// The page for an identities file that cannot be used (the emulator words its own pages).
   func storeFailure(_ error: any Error) -> HTTPResponse {
-    let message = (error as? AuthError)?.message ?? "The identities could not be read."
+    let message: String
+    if let error = error as? AuthError, case .storage(let issue) = error.payload {
+      switch issue.problem {
+      case .invalidContents(let keptAs?):
+        message = "\(issue.path) was not a valid identities file. It was kept as \(keptAs); the seeds are used."
+      case .invalidContents(nil):
+        message = "\(issue.path) is not a valid identities file. Move it away, or run “auth-desktop emulator --reset”."
+      default: message = "\(issue.path) cannot be read or written."
+      }
+    } else {
+      message = "The identities could not be read."
+    }
     return EmulatorHTTP.errorPage("The emulator's identities are not available", message, status: 500)
   }
 }

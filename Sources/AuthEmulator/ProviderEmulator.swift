@@ -20,8 +20,11 @@ import Foundation
 public actor ProviderEmulator {
   public static let defaultPort: UInt16 = 9399
   public static let identityDocumentPath = "/.well-known/auth-desktop-emulator"
-  /// What `identityDocumentPath` answers, so the app can tell its emulator from another program.
-  public static let identityDocument: [String: any Sendable] = ["emulator": AppSettings.appID, "version": 1]
+  /// What `identityDocumentPath` answers, so an app can tell its emulator from another program: the
+  /// application id of the app it was started for.
+  public static func identityDocument(for identity: AppIdentity) -> [String: any Sendable] {
+    ["emulator": identity.applicationID, "version": 1]
+  }
   /// Authorization codes, consent pages and request tokens live this long (GitHub: codes 10 minutes).
   static let lifetime: TimeInterval = 600
   /// RFC 5849 §3.3: how far `oauth_timestamp` may be from the emulator's clock.
@@ -29,6 +32,8 @@ public actor ProviderEmulator {
 
   public nonisolated let baseURL: URL
   public nonisolated let clients: [EmulatorClient]
+  /// The app it emulates providers for.
+  public nonisolated let identity: AppIdentity
   let identities: any EmulatorIdentityStore
   let clock: any AuthClock
   let random: any RandomSource
@@ -45,10 +50,11 @@ public actor ProviderEmulator {
   var nonces: [String: Date] = [:]
 
   public init(
-    baseURL: URL, clients: [EmulatorClient], identities: any EmulatorIdentityStore,
+    baseURL: URL, identity: AppIdentity, clients: [EmulatorClient], identities: any EmulatorIdentityStore,
     clock: any AuthClock = SystemClock(), random: any RandomSource = SystemRandomSource()
   ) {
     self.baseURL = baseURL
+    self.identity = identity
     self.clients = clients
     self.identities = identities
     self.clock = clock
@@ -56,14 +62,15 @@ public actor ProviderEmulator {
     keys = EmulatorKeys.shared
   }
 
-  /// An emulator accepting the clients of `configuration` (nil: the built-in one) and the built-in ones.
+  /// An emulator for `identity`'s app accepting the clients of `configuration` (nil: the built-in one)
+  /// and the built-in ones.
   public init(
-    baseURL: URL, configuration: AuthConfiguration?, identities: any EmulatorIdentityStore,
+    baseURL: URL, identity: AppIdentity, configuration: AuthConfiguration?, identities: any EmulatorIdentityStore,
     clock: any AuthClock = SystemClock(), random: any RandomSource = SystemRandomSource()
   ) {
     self.init(
-      baseURL: baseURL, clients: EmulatorSetup.clients(for: configuration), identities: identities, clock: clock,
-      random: random)
+      baseURL: baseURL, identity: identity, clients: EmulatorSetup.clients(for: configuration, identity: identity),
+      identities: identities, clock: clock, random: random)
   }
 
   /// `baseURL` without a trailing slash.
@@ -82,7 +89,7 @@ public actor ProviderEmulator {
       return accepted.contains(method) ? await body() : EmulatorHTTP.methodNotAllowed(allowed)
     }
     switch path {
-    case Self.identityDocumentPath: return await only("GET") { EmulatorHTTP.json(Self.identityDocument) }
+    case Self.identityDocumentPath: return await only("GET") { EmulatorHTTP.json(Self.identityDocument(for: identity)) }
     case "/": return await only("GET") { indexPage() }
     case "/consent": return await only("POST") { await answerConsent(request) }
     case EmulatorRoutes.githubAuthorize: return await only("GET") { await githubAuthorize(request) }

@@ -10,8 +10,10 @@ import Testing
 @Suite struct EmulatorPathsTests {
   static let base = EmulatorHarness.base
   /// The rows the emulator serves, each with the built-in configuration's provider id for it.
-  static let emulated: [(providerID: String, flow: ProviderProtocol)] = EmulatorSetup.defaultConfiguration()
-    .providers.values.map { ($0.providerID, $0.flow) }.sorted { $0.providerID < $1.providerID }
+  static let emulated: [(providerID: String, flow: ProviderProtocol)] = EmulatorSetup.defaultConfiguration(
+    identity: .tests
+  )
+  .providers.values.map { ($0.providerID, $0.flow) }.sorted { $0.providerID < $1.providerID }
 
   @Test func everyEmulatedRowIsInTheBuiltInConfiguration() {
     let rows = ProviderTable.builtIn.rows.filter { $0.emulator != nil }
@@ -23,7 +25,7 @@ import Testing
 
   @Test(arguments: emulated.map(\.providerID))
   func pointingWritesTheRowsPaths(providerID: String) throws {
-    let pointed = EmulatorSetup.configuration(nil, pointingAt: Self.base)
+    let pointed = EmulatorSetup.configuration(nil, pointingAt: Self.base, identity: .tests)
     let settings = try #require(pointed.providers[providerID])
     let paths = try #require(ProviderTable.builtIn.row(for: providerID, flow: settings.flow)?.emulator)
     for (endpoint, path) in paths.ordered {
@@ -74,7 +76,8 @@ import Testing
   @Test func aFlowTheEmulatorDoesNotSpeakBecomesOneItDoes() throws {
     for row in ProviderTable.builtIn.rows where row.emulator == nil {
       let text = ProviderRows.section(row, keys: row.configurationKeys.required)
-      let pointed = EmulatorSetup.configuration(try ConfigurationLoader.parse(text), pointingAt: Self.base)
+      let pointed = EmulatorSetup.configuration(
+        try ConfigurationLoader.parse(text), pointingAt: Self.base, identity: .tests)
       let settings = try #require(pointed.providers[ProviderRows.sampleID(row)])
       #expect(settings.flow != row.flow)
       #expect(ProviderTable.builtIn.row(for: settings.providerID, flow: settings.flow)?.emulator != nil)

@@ -38,7 +38,7 @@ import Testing
     #expect(Self.table.displayName(for: "gitlab.example") == "GitLab")
     // The engine resolves it from the configuration's table.
     let redirect = try configuration.redirectURI(for: "gitlab.example")
-    #expect(redirect.absoluteString == "\(AppSettings.defaultRedirectScheme):/oauth2redirect/gitlab.example")
+    #expect(redirect.absoluteString == "\(AppIdentity.tests.redirectScheme):/oauth2redirect/gitlab.example")
   }
 
   @Test func theAddedRowsKeysAreItsOwn() async {
@@ -46,23 +46,23 @@ import Testing
     let error = await expectAuthError(.invalidConfiguration) {
       try ConfigurationLoader.parse(text, providers: Self.table)
     }
-    #expect(error?.detail?.contains("api_base_url: unknown key") == true, "\(error?.detail ?? "")")
+    #expect(error?.configurationIssue?.key == "api_base_url")
+    #expect(error?.configurationIssue?.problem == .unknownKey(allowed: Self.gitlab.configurationKeys.accepted.sorted()))
     let missing = await expectAuthError(.invalidConfiguration) {
       try ConfigurationLoader.parse("[providers.\"gitlab.example\"]\nscopes = [\"a\"]\n", providers: Self.table)
     }
-    #expect(missing?.detail?.hasSuffix("client_id: is required") == true, "\(missing?.detail ?? "")")
+    #expect(missing?.configurationIssue?.key == "client_id")
+    #expect(missing?.configurationIssue?.problem == .required)
   }
 
   @Test func withoutTheRowTheProviderIsUnknown() async {
     let error = await expectAuthError(.invalidConfiguration) { try ConfigurationLoader.parse(Self.text) }
-    #expect(
-      error?.detail?.hasSuffix(#"unknown provider; use "github.com", "twitter.com" or "oidc.NAME""#) == true,
-      "\(error?.detail ?? "")")
+    #expect(error?.configurationIssue?.problem == .unknownProvider(known: ["github.com", "twitter.com", "oidc.NAME"]))
     let listed = await expectAuthError(.invalidConfiguration) {
       try ConfigurationLoader.parse("[providers.\"gitlab.com\"]\nclient_id = \"c\"\n", providers: Self.table)
     }
     #expect(
-      listed?.detail?.hasSuffix(#"use "github.com", "twitter.com", "oidc.NAME" or "gitlab.example""#) == true,
-      "\(listed?.detail ?? "")")
+      listed?.configurationIssue?.problem
+        == .unknownProvider(known: ["github.com", "twitter.com", "oidc.NAME", "gitlab.example"]))
   }
 }

@@ -53,7 +53,8 @@ struct BuiltInRow: CustomTestStringConvertible, Sendable {
     for key in row.configurationKeys.required {
       let text = ProviderRows.section(row, keys: row.configurationKeys.accepted.subtracting([key]))
       let error = await expectAuthError(.invalidConfiguration) { try ConfigurationLoader.parse(text) }
-      #expect(error?.detail?.hasSuffix("\(key): is required") == true, "\(error?.detail ?? "")")
+      #expect(error?.configurationIssue?.key == key)
+      #expect(error?.configurationIssue?.problem == .required)
     }
   }
 
@@ -66,8 +67,14 @@ struct BuiltInRow: CustomTestStringConvertible, Sendable {
       if key == "protocol" && siblings.count > 1 { continue }
       let text = ProviderRows.section(row, keys: row.configurationKeys.required + [key])
       let error = await expectAuthError(.invalidConfiguration) { try ConfigurationLoader.parse(text) }
-      let problem = provider.contains(key) ? "\(key): is used only with protocol" : "\(key): unknown key"
-      #expect(error?.detail?.contains(problem) == true, "\(error?.detail ?? "")")
+      #expect(error?.configurationIssue?.key == key)
+      if provider.contains(key) {
+        #expect(error?.configurationIssue?.problem == .onlyWithProtocol(Self.flowAccepting(key, in: siblings)))
+      } else {
+        #expect(
+          error?.configurationIssue?.problem
+            == .unknownKey(allowed: provider.union(siblings.count > 1 ? ["protocol"] : []).sorted()))
+      }
     }
   }
 
@@ -99,5 +106,10 @@ struct BuiltInRow: CustomTestStringConvertible, Sendable {
     #expect(ProviderTable.builtIn.displayName(for: "twitter.com") == "X (Twitter)")
     #expect(ProviderTable.builtIn.displayName(for: "oidc.Work") == "Work")
     #expect(ProviderTable.builtIn.displayName(for: "facebook.com") == nil)
+  }
+
+  /// The flow of the sibling row that accepts `key`.
+  static func flowAccepting(_ key: String, in rows: [ProviderDescriptor]) -> String {
+    rows.first { $0.configurationKeys.accepted.contains(key) }?.flow.rawValue ?? ""
   }
 }

@@ -14,7 +14,7 @@ public enum ProviderRows {
     "access_token_endpoint": #""https://provider.example/access_token""#,
     "device_authorization_endpoint": #""https://provider.example/device""#,
     "api_base_url": #""https://api.provider.example""#,
-    "redirect_uri": "\"\(AppSettings.defaultRedirectScheme):/sample\"", "redirect": #""scheme""#,
+    "redirect_uri": "\"\(AppIdentity.tests.redirectScheme):/sample\"", "redirect": #""scheme""#,
     "scopes": #"["sample"]"#,
   ]
 

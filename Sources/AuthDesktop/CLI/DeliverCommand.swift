@@ -25,7 +25,7 @@ struct DeliverCommand: CLICommand {
   }
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       guard let url = URL(string: uri), url.scheme != nil else {
         throw AuthError(.redirectURIMismatch, origin: .redirect, detail: "not a URI")
       }
@@ -35,7 +35,9 @@ struct DeliverCommand: CLICommand {
           if output.json { Output.json(["forwardedTo": receiver]) }
           return
         }
-        if receiver == AppSettings.appID, DisplayEnvironment.hasDisplay(ProcessInfo.processInfo.environment) {
+        if receiver == AppIdentity.authDesktop.applicationID,
+          DisplayEnvironment.hasDisplay(ProcessInfo.processInfo.environment)
+        {
           // The window that began it was closed: a new one completes it and shows the result.
           WindowExecutable.replaceProcess(arguments: windowArguments(emulator: emulator))
         }

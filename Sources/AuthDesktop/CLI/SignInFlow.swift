@@ -1,4 +1,5 @@
 import AuthDesktopKit
+import AuthDesktopShared
 import AuthEngine
 import Foundation
 
@@ -19,7 +20,11 @@ struct SignInFlow {
     let browser = CommandLineBrowser(openBrowser: openBrowser, json: json)
     guard wait else {
       guard mode == .scheme else {
-        throw AuthError(.invalidConfiguration, origin: .request, detail: "--no-wait needs the custom-scheme redirect")
+        throw AuthError.configuration(
+          ConfigurationIssue(
+            file: context.configuration.source, table: ConfigurationIssue.providerTable(provider.providerID),
+            key: "redirect", problem: .unusableRedirectMode(.loopback)),
+          origin: .request, detail: "sign-in --no-wait", providerID: provider.providerID)
       }
       let session = try await auth.startSignIn(
         provider, intent: intent, browser: browser, redirect: .customScheme(receiver: nil), timeout: .seconds(timeout))
@@ -30,7 +35,7 @@ struct SignInFlow {
       }
       return nil
     }
-    let inbox = mode == .scheme ? try await RedirectInbox.open(appID: AppSettings.appID) : nil
+    let inbox = mode == .scheme ? try await RedirectInbox.open(appID: AppIdentity.authDesktop.applicationID) : nil
     let source: RedirectSource = inbox.map { .customScheme(receiver: $0.busName) } ?? .loopback(SoupRedirectListener())
     do {
       let session = try await auth.startSignIn(
@@ -67,7 +72,7 @@ struct CommandLineBrowser: BrowserLauncher {
         if !json { Output.errorLine("Continue in your browser…") }
         return
       } catch let error as AuthError where error.code == .browserUnavailable {
-        Output.errorLine("auth-desktop: \(error.message) The link:")
+        Output.errorLine("auth-desktop: \(UserFacingError(error, for: .commandLine).body)")
       }
     }
     if json {

@@ -59,6 +59,6 @@ public struct GioBrowserLauncher: BrowserLauncher {
   }
 
   private static func unavailable(_ reason: String) -> AuthError {
-    AuthError(.browserUnavailable, origin: .request, detail: reason + "; copy the link into a browser instead")
+    AuthError(.browserUnavailable, origin: .request, detail: reason)
   }
 }

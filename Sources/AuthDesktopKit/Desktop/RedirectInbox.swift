@@ -32,7 +32,7 @@ public final class RedirectInbox: Sendable {
         throw AuthError(.sessionBusUnavailable, origin: .redirect, detail: "\(name) is not an application id")
       }
       let instance = UnsafeMutableRawPointer(application)
-      GLibSignal.connectOpen(instance) { uris in
+      GLibSignal.connectOpen(instance) { [continuation] uris in
         for uri in uris { if let url = URL(string: uri) { continuation.yield(url) } }
       }
       let tearDown = {

@@ -11,14 +11,12 @@ public enum SchemeRegistration: Equatable {
   case otherApplication(String)
   case none
 
-  /// The desktop entry `auth-desktop install` writes.
-  public static let desktopID = AppSettings.appID + ".desktop"
-
-  /// Reads desktop files: call it off the GTK thread or before the window shows.
-  public static func lookUp(scheme: String) -> SchemeRegistration {
+  /// Which program opens `scheme` links, compared with `identity`'s desktop entry. Reads desktop
+  /// files: call it off the GTK thread or before the window shows.
+  public static func lookUp(scheme: String, identity: AppIdentity) -> SchemeRegistration {
     guard let info = g_app_info_get_default_for_uri_scheme(scheme) else { return .none }
     defer { g_object_unref(UnsafeMutableRawPointer(info)) }
-    if let id = g_app_info_get_id(info), String(cString: id) == desktopID { return .thisApp }
+    if let id = g_app_info_get_id(info), String(cString: id) == identity.desktopID { return .thisApp }
     return .otherApplication(g_app_info_get_display_name(info).map { String(cString: $0) } ?? "another program")
   }
 }

@@ -1,15 +1,15 @@
 import CGio
 
-/// Signal connections for GLib/GIO objects on a thread of their own (a `GLibMainContextThread`), whose
-/// handlers are plain `@Sendable` closures (the window's GTK signals enter `GLibMainActor` instead; see
-/// the window's `GtkSignal`). One non-capturing `@convention(c)` thunk per C signature, the handler in a
-/// retained `GLibBox` released when GLib drops the connection.
-enum GLibSignal {
-  typealias OpenHandler = @Sendable ([String]) -> Void
+/// Signal connections of GIO objects: one non-capturing `@convention(c)` thunk per C signature, the
+/// handler in a retained `GLibBox` released when GLib drops the connection. Handlers run on the thread
+/// of the main context the object dispatches on (a `GLibMainContextThread`'s, or the GTK thread, whose
+/// callers enter `GLibMainActor` with `assumeIsolated`).
+public enum GLibSignal {
+  public typealias OpenHandler = ([String]) -> Void
 
   /// `GApplication::open`: the handler gets the URI of every file (for a URL, the URL byte for byte).
   @discardableResult
-  static func connectOpen(_ application: UnsafeMutableRawPointer, _ handler: @escaping OpenHandler) -> gulong {
+  public static func connectOpen(_ application: UnsafeMutableRawPointer, _ handler: @escaping OpenHandler) -> gulong {
     g_signal_connect_data(
       application, "open", unsafeBitCast(openThunk, to: GCallback.self), GLibBox<OpenHandler>.retained(handler),
       releaseClosureBox, GConnectFlags(rawValue: 0))

@@ -124,6 +124,13 @@ private enum SoupHTTP {
     }
   }
 
+  /// `auth/emulator-unavailable`: the server cannot listen on `port` (0: a port the system chooses).
+  private static func unavailable(_ port: UInt16, _ detail: String) -> AuthError {
+    AuthError(
+      .emulatorUnavailable, origin: .transport,
+      payload: .port(PortIssue(port: port == 0 ? nil : port, problem: .cannotListen)), detail: detail)
+  }
+
   private static func localPort(_ socket: UnsafeMutablePointer<GSocket>) throws -> UInt16 {
     let address = try withGError { g_socket_get_local_address(socket, $0) }!
     defer { g_object_unref(address) }

@@ -6,9 +6,18 @@ import CSecret
 /// from a thread running a GLib main loop (libsecret documents the `_sync` calls as fine from worker
 /// threads). Every GLib pointer here lives within one call.
 ///
-/// All calls use `authdesktop_secret_schema()`, so libsecret adds `xdg:schema` to the attributes and
+/// All calls use the app's schema (`Schema`), so libsecret adds `xdg:schema` to the attributes and
 /// only matches items of this app.
-struct LibSecret {
+struct LibSecret: Sendable {
+  /// The schema named after the app id, made once per store and freed with it.
+  final class Schema: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<SecretSchema>
+    init(name: String) { pointer = authdesktop_secret_schema_new(name) }
+    deinit { authdesktop_secret_schema_free(pointer) }
+  }
+
+  let schema: Schema
+
   /// One found item: its `id` attribute and whether its collection is locked.
   struct Item {
     var id: String?
@@ -24,7 +33,7 @@ struct LibSecret {
         g_hash_table_unref(attributes)
       }
       return try withGError {
-        secret_service_store_sync(service, authdesktop_secret_schema(), attributes, collection, label, value, nil, $0)
+        secret_service_store_sync(service, schema.pointer, attributes, collection, label, value, nil, $0)
       } != 0
     }
   }
@@ -44,7 +53,7 @@ struct LibSecret {
       defer { g_hash_table_unref(attributes) }
       guard
         let value = try withGError({
-          secret_service_lookup_sync(service, authdesktop_secret_schema(), attributes, nil, $0)
+          secret_service_lookup_sync(service, schema.pointer, attributes, nil, $0)
         })
       else { return .missing }
       defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
@@ -58,7 +67,7 @@ struct LibSecret {
     try withService { service throws(GLibError) in
       let attributes = authdesktop_secret_attributes(key.namespace, key.id)
       defer { g_hash_table_unref(attributes) }
-      try withGError { secret_service_clear_sync(service, authdesktop_secret_schema(), attributes, nil, $0) }
+      try withGError { secret_service_clear_sync(service, schema.pointer, attributes, nil, $0) }
     }
   }
 
@@ -69,7 +78,7 @@ struct LibSecret {
       let attributes = authdesktop_secret_attributes(namespace, id)
       defer { g_hash_table_unref(attributes) }
       let list = try withGError {
-        secret_service_search_sync(service, authdesktop_secret_schema(), attributes, SECRET_SEARCH_ALL, nil, $0)
+        secret_service_search_sync(service, schema.pointer, attributes, SECRET_SEARCH_ALL, nil, $0)
       }
       defer { g_list_free_full(list, g_object_unref) }
       var items: [Item] = []

@@ -4,24 +4,27 @@ import Dispatch
 /// `SecretStore` over the desktop keyring: the freedesktop.org Secret Service API through libsecret
 /// (gnome-keyring, KWallet, KeePassXC…).
 ///
-/// Items use the schema `dev.authdesktop.AuthDesktop` with two attributes, `namespace` and `id`: the
+/// Items use a schema named after the app id (`dev.authdesktop.AuthDesktop`) with two attributes,
+/// `namespace` and `id`: the
 /// Secret Service does not protect attributes, so they hold only the `SecretKey`'s non-secret ids.
 /// The `label` is what Seahorse and similar tools show. Secrets are stored as `text/plain`.
 ///
 /// libsecret's calls block until D-Bus (and any unlock prompt) answers, so they run one at a time on
 /// a private serial queue, never on the caller's thread or a GLib main loop. Every failure — no session
 /// bus, no provider, a locked collection, a dismissed prompt — throws
-/// `AuthError(.secretStoreUnavailable, origin: .storage)` with a short reason; nothing here logs.
+/// `AuthError(.secretStoreUnavailable, origin: .storage)` with its `SecretStoreProblem`; nothing here logs.
 public final class SecretServiceStore: SecretStore {
   /// Where new items go: a collection alias (`default`, `session`) or D-Bus object path; nil is the
   /// default collection (usually `login`).
   public let collection: String?
-  private let libsecret = LibSecret()
+  private let libsecret: LibSecret
 
   private static let queue = DispatchQueue(label: "dev.authdesktop.secret-service")
 
-  public init(collection: String? = nil) {
+  /// `schemaName` is the app's id (`AppIdentity.applicationID`): libsecret finds only that app's items.
+  public init(schemaName: String, collection: String? = nil) {
     self.collection = collection
+    libsecret = LibSecret(schema: LibSecret.Schema(name: schemaName))
   }
 
   public func store(_ secret: StoredSecret, for key: SecretKey, label: String) async throws {
@@ -29,7 +32,7 @@ public final class SecretServiceStore: SecretStore {
       let stored = try call { () throws(GLibError) in
         try libsecret.store(secret.reveal(), key: key, label: label, collection: collection)
       }
-      if !stored { throw SecretServiceError.unavailable("the Secret Service did not store the item") }
+      if !stored { throw SecretServiceError.unavailable(.notStored) }
     }
   }
 

@@ -62,7 +62,7 @@ enum WindowApplication {
     arguments: [String], makeModel: @escaping @GLibMainActor () -> any WindowModel,
     emulatorModel: (@GLibMainActor @Sendable () async -> any WindowModel)?, flags: GApplicationFlags
   ) -> Int32 {
-    let application = gtk_application_new(AppSettings.appID, flags)!
+    let application = gtk_application_new(AppIdentity.authDesktop.applicationID, flags)!
     defer { g_object_unref(application) }
     let presenter = WindowPresenter(application: application, makeModel: makeModel)
     GtkSignal.connect(application, "startup") { presenter.prepare() }

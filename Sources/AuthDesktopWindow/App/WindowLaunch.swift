@@ -33,10 +33,8 @@ enum WindowLaunch {
         prepareSignIn: { try await EmulatorMode.ensureServing(launch, identitiesDirectory: paths.dataDirectory) })
       Task { @GLibMainActor in model.refresh() }
       return model
-    } catch let error as AuthError {
-      return PreviewWindowModel(state: .error(error.message))
     } catch {
-      return PreviewWindowModel(state: .error(ErrorMessages.text(for: .internalError)))
+      return PreviewWindowModel(state: .error(UserFacingError(error, for: .window)))
     }
   }
 

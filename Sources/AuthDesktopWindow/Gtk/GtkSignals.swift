@@ -41,9 +41,7 @@ enum GtkSignal {
   /// `GApplication::open`: the handler gets the URI of every file (for a URL, the URL byte for byte).
   @discardableResult
   static func connectOpen(_ application: UnsafeMutableRawPointer, _ handler: @escaping OpenHandler) -> gulong {
-    g_signal_connect_data(
-      application, "open", unsafeBitCast(openThunk, to: GCallback.self), GLibBox<OpenHandler>.retained(handler),
-      releaseClosureBox, GConnectFlags(rawValue: 0))
+    GLibSignal.connectOpen(application) { uris in GLibMainActor.assumeIsolated { handler(uris) } }
   }
 }
 
@@ -64,17 +62,3 @@ private let actionThunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Voi
   let handler = GLibBox<GtkSignal.Handler>.value(at: userData)
   GLibMainActor.assumeIsolated { handler() }
 }
-
-private let openThunk:
-  @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafeMutablePointer<gchar>?, gpointer?) ->
-    Void = { _, files, count, _, userData in
-      guard let userData else { return }
-      var uris: [String] = []
-      for index in 0..<Int(max(count, 0)) {
-        guard let file = files?[index], let uri = g_file_get_uri(file) else { continue }
-        uris.append(String(cString: uri))
-        g_free(uri)
-      }
-      let handler = GLibBox<GtkSignal.OpenHandler>.value(at: userData)
-      GLibMainActor.assumeIsolated { [uris] in handler(uris) }
-    }

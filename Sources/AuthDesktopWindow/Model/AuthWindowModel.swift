@@ -6,8 +6,8 @@ import Foundation
 /// The window's model on the real `Auth`: provider sign-in as the engine's `SignInSession` (the system
 /// browser; custom-scheme redirects arrive through `deliver`, loopback ones through a
 /// `SoupRedirectListener`), email/password, the conflict flow (sign in with the existing method, then
-/// link the waiting credential), and the account actions. Failures become `.error` with the app's
-/// sentence, never a raw dump.
+/// link the waiting credential), and the account actions. Failures become `.error`, worded by the
+/// app (`UserFacingError`), never a raw dump.
 ///
 /// One provider sign-in at a time: while one starts or waits, another button does nothing, and Cancel
 /// (or the waiting page's timeout) ends it — its pending request deleted, its listener closed.
@@ -125,7 +125,7 @@ final class AuthWindowModel: WindowModel {
   func reauthenticate() {
     Task { @GLibMainActor in
       guard let provider = await currentUser()?.providerData.first?.providerID else {
-        return show(AuthError(.noSuchProvider, origin: .request, detail: "reauthenticate with your password instead"))
+        return show(AuthError(.noSuchProvider, origin: .request))
       }
       start(provider, intent: .reauthenticate)
     }
@@ -165,7 +165,9 @@ final class AuthWindowModel: WindowModel {
       do {
         try await prepareSignIn()
         let mode = try await auth.providers.redirectURI(for: providerID).mode
-        source = mode == .loopback ? .loopback(SoupRedirectListener()) : .customScheme(receiver: AppSettings.appID)
+        source =
+          mode == .loopback
+          ? .loopback(SoupRedirectListener()) : .customScheme(receiver: AppIdentity.authDesktop.applicationID)
         session = try await auth.startSignIn(
           OAuthProvider(providerID: providerID), intent: intent, browser: WindowBrowser(), redirect: source,
           timeout: signInTimeout)
@@ -188,13 +190,11 @@ final class AuthWindowModel: WindowModel {
       switch result {
       case .success(let data):
         do { try await finishSignIn(data) } catch { show(error) }
-      case .failure(let error as AuthError) where error.code == .timeout:
-        linkAfterSignIn = false
-        state = .error(WindowText.signInTimedOut)
       case .failure(let error as AuthError) where error.code == .webContextCancelled && error.origin == .request:
         linkAfterSignIn = false
         refresh()
       case .failure(let error):
+        linkAfterSignIn = false
         show(error)
       }
     }
@@ -213,11 +213,11 @@ final class AuthWindowModel: WindowModel {
   private func summary(_ user: User) -> AccountSummary { AccountSummary(user, configured: configuration.providerIDs) }
 
   private func show(_ error: Error) {
-    guard let error = error as? AuthError else { return state = .error(ErrorMessages.text(for: .internalError)) }
-    if error.code == .accountExistsWithDifferentCredential, let email = error.email {
-      state = .conflict(email: email, methods: error.signInMethods, providerID: error.providerID ?? "")
+    guard let error = error as? AuthError else { return state = .error(UserFacingError(error, for: .window)) }
+    if let conflict = error.accountConflict {
+      state = .conflict(email: conflict.email, methods: conflict.signInMethods, providerID: conflict.providerID)
     } else {
-      state = .error(error.message)
+      state = .error(UserFacingError(error, for: .window))
     }
   }
 }

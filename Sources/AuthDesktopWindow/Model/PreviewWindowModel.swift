@@ -30,10 +30,20 @@ final class PreviewWindowModel: WindowModel {
     let states: [WindowState] = [
       .signedOut, .waiting(providerTitle: "GitHub", authorizationURL: Self.authorizationURL), .signedIn(Self.account),
       .conflict(email: "ada@example.com", methods: ["github.com", "password"], providerID: "twitter.com"),
-      .error(ErrorMessages.text(for: .networkRequestFailed)),
+      .error(Self.error(.networkRequestFailed)),
     ]
     guard let state = states.first(where: { $0.page.rawValue == page }) else { return nil }
     self.init(state: state)
+  }
+
+  /// How the window words `code` (GitHub's, for a network failure).
+  nonisolated static func error(_ code: AuthErrorCode) -> UserFacingError {
+    let payload: AuthError.Payload =
+      code == .networkRequestFailed ? .network(NetworkFailure(host: "github.com", reason: .hostNotFound)) : .none
+    return UserFacingError(
+      AuthError(
+        code, origin: .request, payload: payload, providerID: code == .networkRequestFailed ? "github.com" : nil),
+      for: .window)
   }
 
   /// The preview never warns: it opens no browser.
@@ -58,7 +68,7 @@ final class PreviewWindowModel: WindowModel {
   func signIn(email: String, password: String) {
     state =
       email.isEmpty || password.isEmpty
-      ? .error(ErrorMessages.text(for: email.isEmpty ? .invalidEmail : .wrongPassword)) : .signedIn(Self.account)
+      ? .error(Self.error(email.isEmpty ? .invalidEmail : .wrongPassword)) : .signedIn(Self.account)
   }
 
   func cancelSignIn() { state = .signedOut }

@@ -11,7 +11,8 @@ enum WindowState: Sendable, Equatable {
   /// Firebase's account-exists-with-different-credential: `email`'s account signs in with `methods`
   /// (provider ids or `password`); `providerID` is the provider whose sign-in is waiting to be linked.
   case conflict(email: String, methods: [String], providerID: String)
-  case error(String)
+  /// A failure, worded by the app for the window (`UserFacingError`: a title and a body).
+  case error(UserFacingError)
 
   var page: WindowPage {
     switch self {

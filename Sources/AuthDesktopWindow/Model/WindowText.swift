@@ -4,7 +4,8 @@ import AuthEmulator
 import AuthEngine
 import Foundation
 
-/// Every sentence the window shows, in one place (error texts come from `ErrorMessages` in the engine).
+/// Every sentence the window shows, in one place (errors are worded by `UserFacingError`, which the
+/// command line shares).
 /// Accessible names reuse the visible text unless a control needs more context than it shows.
 enum WindowText {
   static let windowTitle = "AuthDesktop"
@@ -20,7 +21,6 @@ enum WindowText {
   }
 
   // Signed out
-  static let signInTimedOut = "The sign-in took too long and was cancelled. Start it again."
   static let signInTitle = "Sign in to AuthDesktop"
   static let signInSubtitle = "Choose an account to continue."
   static func continueWith(_ title: String) -> String { "Continue with \(title)" }

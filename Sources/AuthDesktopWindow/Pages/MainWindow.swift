@@ -72,7 +72,7 @@ final class MainWindow {
     case .signedIn(let account): signedIn.update(account)
     case .conflict(let email, let methods, let providerID):
       conflict.update(email: email, methods: methods, providerID: providerID)
-    case .error(let message): banner.show(message)
+    case .error(let error): banner.show(error.body)
     }
     let page = state.page == .error ? WindowPage.signedOut : state.page
     if page != .signedOut { signedOut.clearPassword() }

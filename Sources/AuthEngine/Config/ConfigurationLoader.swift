@@ -13,32 +13,33 @@ public enum ConfigurationLoader {
   ]
 
   /// Loads `paths.configFile`; nil when it does not exist and was not named explicitly.
-  public static func load(_ paths: ConfigurationPaths, providers: ProviderTable = .builtIn) throws
-    -> AuthConfiguration?
+  public static func load(_ paths: ConfigurationPaths, identity: AppIdentity, providers: ProviderTable = .builtIn)
+    throws -> AuthConfiguration?
   {
     let file = paths.configFile.path
     guard FileManager.default.fileExists(atPath: file) else {
-      if paths.configFileIsExplicit { throw failure(file, nil, "the file does not exist") }
+      if paths.configFileIsExplicit { throw failure(file, problem: .fileNotFound) }
       return nil
     }
     guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
-    else { throw failure(file, nil, "the file cannot be read as UTF-8 text") }
-    return try parse(text, source: file, providers: providers)
+    else { throw failure(file, problem: .notUTF8) }
+    return try parse(text, source: file, identity: identity, providers: providers)
   }
 
   /// Reads `text` against the rows of `providers`: a `[providers."ID"]` table must name one of them.
-  public static func parse(_ text: String, source: String = "config.toml", providers table: ProviderTable = .builtIn)
-    throws -> AuthConfiguration
-  {
+  public static func parse(
+    _ text: String, source: String = "config.toml", identity: AppIdentity, providers table: ProviderTable = .builtIn
+  ) throws -> AuthConfiguration {
     let root: TOMLTable
     do {
       root = try TOMLTable(string: text)
     } catch let error as TOMLParseError {
       let position = error.source.begin
       throw failure(
-        source, nil, "TOML syntax error at line \(position.line), column \(position.column): \(error.description)")
+        source, problem: .syntaxError(line: Int(position.line), column: Int(position.column)),
+        detail: error.description)
     }
-    var configuration = AuthConfiguration()
+    var configuration = AuthConfiguration(identity: identity)
     configuration.source = source
     configuration.providerTable = table
     let reader = TableReader(source: source, path: "")
@@ -46,16 +47,16 @@ public enum ConfigurationLoader {
     if let app = try reader.table("app", in: root) {
       let appReader = TableReader(source: source, path: "[app]")
       try appReader.onlyKeys(appKeys, in: app)
-      configuration.app = try readApp(app, reader: appReader)
+      configuration.app = try readApp(app, identity: identity, reader: appReader)
     }
     if let providers = try reader.table("providers", in: root) {
       for id in providers.keys {
         let section = "[providers.\"\(id)\"]"
         guard let provider = providers[id]?.table else {
-          throw failure(source, section, "must be a table")
+          throw failure(source, table: section, problem: .wrongType(expected: .table))
         }
         guard table.contains(id) else {
-          throw failure(source, section, "unknown provider; use \(table.describedIDs)")
+          throw failure(source, table: section, problem: .unknownProvider(known: table.idTemplates))
         }
         configuration.providers[id] = try readProvider(
           id, provider, rows: table.rows(for: id), app: configuration.app,
@@ -65,18 +66,18 @@ public enum ConfigurationLoader {
     return configuration
   }
 
-  static func readApp(_ table: TOMLTable, reader: TableReader) throws -> AppSettings {
-    var app = AppSettings()
+  static func readApp(_ table: TOMLTable, identity: AppIdentity, reader: TableReader) throws -> AppSettings {
+    var app = AppSettings(identity: identity)
     if let scheme = try reader.string("redirect_scheme", in: table) {
       guard isValidScheme(scheme) else {
-        throw reader.error("redirect_scheme", "must be a URI scheme such as \(AppSettings.defaultRedirectScheme)")
+        throw reader.error("redirect_scheme", .notAURIScheme)
       }
       app.redirectScheme = scheme.lowercased()
     }
     if let value = try reader.bool("one_account_per_email", in: table) { app.oneAccountPerEmail = value }
     if let value = try reader.string("secret_store", in: table) {
       guard let choice = SecretStoreChoice(rawValue: value) else {
-        throw reader.error("secret_store", "must be \"secret-service\" or \"file\"")
+        throw reader.error("secret_store", .notOneOf(allowed: ["secret-service", "file"]))
       }
       app.secretStore = choice
     }
@@ -102,11 +103,11 @@ public enum ConfigurationLoader {
     settings.scopes = try reader.strings("scopes", in: table)
     if let mode = try reader.string("redirect", in: table) {
       guard let parsed = RedirectMode(rawValue: mode) else {
-        throw reader.error("redirect", "must be \"scheme\" or \"loopback\"")
+        throw reader.error("redirect", .notOneOf(allowed: ["scheme", "loopback"]))
       }
       settings.redirect = parsed
     }
-    for key in row.configurationKeys.required where table[key] == nil { throw reader.error(key, "is required") }
+    for key in row.configurationKeys.required where table[key] == nil { throw reader.error(key, .required) }
     try checkRedirect(settings, app: app, reader: reader)
     return settings
   }
@@ -123,11 +124,11 @@ public enum ConfigurationLoader {
     try reader.onlyKeys(rows.reduce(["protocol"]) { $0.union($1.configurationKeys.accepted) }, in: table)
     let name = try reader.string("protocol", in: table) ?? rows[0].flow.rawValue
     guard let row = rows.first(where: { $0.flow.rawValue == name }) else {
-      throw reader.error("protocol", "must be \(ProviderTable.quotedList(rows.map(\.flow.rawValue)))")
+      throw reader.error("protocol", .notOneOf(allowed: rows.map(\.flow.rawValue)))
     }
     let foreign = table.keys.sorted().first { $0 != "protocol" && !row.configurationKeys.accepted.contains($0) }
     if let key = foreign, let owner = rows.first(where: { $0.configurationKeys.accepted.contains(key) }) {
-      throw reader.error(key, "is used only with protocol = \"\(owner.flow.rawValue)\"")
+      throw reader.error(key, .onlyWithProtocol(owner.flow.rawValue))
     }
     return row
   }
@@ -139,21 +140,20 @@ public enum ConfigurationLoader {
     guard let uri = settings.redirectURI else { return }
     if uri.scheme?.lowercased() == "http" {
       guard uri.host == "127.0.0.1" || uri.host == "::1" || uri.host == "[::1]" else {
-        throw reader.error("redirect_uri", "must use 127.0.0.1 (not localhost) for a loopback redirect")
+        throw reader.error("redirect_uri", .loopbackHostName)
       }
       guard uri.port == nil else {
-        throw reader.error("redirect_uri", "must not name a port; it is chosen per sign-in")
+        throw reader.error("redirect_uri", .loopbackPort)
       }
       guard settings.redirect != .scheme else {
-        throw reader.error("redirect", "is \"scheme\" but redirect_uri is a loopback http URI")
+        throw reader.error("redirect", .contradictsRedirectMode(.scheme))
       }
     } else {
       guard uri.scheme?.lowercased() == app.redirectScheme else {
-        throw reader.error(
-          "redirect_uri", "must use the app's scheme \"\(app.redirectScheme)\" ([app] redirect_scheme)")
+        throw reader.error("redirect_uri", .wrongRedirectScheme(expected: app.redirectScheme))
       }
       guard settings.redirect != .loopback else {
-        throw reader.error("redirect_uri", "must be http://127.0.0.1/PATH when redirect = \"loopback\"")
+        throw reader.error("redirect_uri", .contradictsRedirectMode(.loopback))
       }
     }
   }
@@ -166,9 +166,9 @@ public enum ConfigurationLoader {
       && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
   }
 
-  static func failure(_ file: String, _ key: String?, _ problem: String) -> AuthError {
-    AuthError(
-      .invalidConfiguration, origin: .configuration,
-      detail: [file, key, problem].compactMap { $0 }.joined(separator: ": "))
+  static func failure(
+    _ file: String, table: String? = nil, key: String? = nil, problem: ConfigurationProblem, detail: String? = nil
+  ) -> AuthError {
+    .configuration(ConfigurationIssue(file: file, table: table, key: key, problem: problem), detail: detail)
   }
 }

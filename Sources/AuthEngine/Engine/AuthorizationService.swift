@@ -17,7 +17,7 @@ public actor AuthorizationService {
   public init(configuration: AuthConfiguration, environment: AuthEnvironment) {
     self.configuration = configuration
     self.environment = environment
-    http = ProviderHTTP(transport: environment.transport)
+    http = ProviderHTTP(transport: environment.transport, userAgent: configuration.app.identity.userAgent)
     jwks = JWKSCache(http: http)
   }
 
@@ -94,9 +94,7 @@ public actor AuthorizationService {
     } catch let error as AuthError {
       logger.notice(
         "authorization failed", metadata: ["provider": "\(record.providerID)", "code": "\(error.code.rawValue)"])
-      var error = error
-      error.providerID = record.providerID
-      throw error
+      throw error.completing(pendingID: record.id, providerID: record.providerID)
     }
   }
 
@@ -128,18 +126,18 @@ public actor AuthorizationService {
     switch provider.settings.redirectMode {
     case .scheme:
       guard loopback == nil else {
-        throw AuthError(
-          .invalidConfiguration, origin: .request,
-          detail: "\(provider.providerID) is configured for the custom-scheme redirect")
+        throw AuthError.configuration(
+          provider.issue("redirect", .unusableRedirectMode(.scheme)), origin: .request,
+          detail: "a loopback redirect URI for a custom-scheme provider", providerID: provider.providerID)
       }
       return configured
     case .loopback:
       guard let loopback, loopback.scheme == "http", EndpointPolicy.isLoopback(loopback), loopback.port != nil,
         loopback.path == configured.path
       else {
-        throw AuthError(
-          .invalidConfiguration, origin: .request,
-          detail: "a loopback sign-in needs a bound listener on \(configured.path)")
+        throw AuthError.configuration(
+          provider.issue("redirect", .unusableRedirectMode(.loopback)), origin: .request,
+          detail: "a loopback sign-in needs a bound listener on \(configured.path)", providerID: provider.providerID)
       }
       return loopback
     }
@@ -152,23 +150,22 @@ public actor AuthorizationService {
     let candidates = records.filter { URL(string: $0.redirectURI).map { RedirectMatching.matches(url, $0) } ?? false }
     guard !candidates.isEmpty else { throw AuthError(.redirectURIMismatch, origin: .redirect) }
     guard let parameters = FormParameters.query(of: url) else {
-      throw AuthError(.invalidState, origin: .redirect, detail: "the redirect's query is malformed")
+      throw AuthError(.invalidState, origin: .redirect, payload: .state(.malformedQuery))
     }
     for name in ["state", "code", "iss", "oauth_token", "oauth_verifier", "denied", "error"]
     where parameters.count(of: name) > 1 {
-      throw AuthError(.invalidState, origin: .redirect, detail: "the redirect repeats “\(name)”")
+      throw AuthError(.invalidState, origin: .redirect, payload: .state(.repeatedParameter(name)))
     }
     let ids = PendingAuthorizationRecord.ids(lookedUpBy: parameters)
     guard let match = candidates.first(where: { ids.contains($0.id) }) else {
-      throw AuthError(
-        .invalidState, origin: .redirect, detail: ids.isEmpty ? "the redirect has no state" : "unknown or already used")
+      throw AuthError(.invalidState, origin: .redirect, payload: .state(ids.isEmpty ? .missing : .unknown))
     }
     guard let record = try await environment.pending.take(id: match.id) else {
-      throw AuthError(.invalidState, origin: .redirect, detail: "already used")
+      throw AuthError(.invalidState, origin: .redirect, payload: .state(.alreadyUsed))
     }
     guard record.expiresAt > environment.clock.now() else {
       try? await environment.secrets.delete(SecretKey(namespace: PendingSecrets.namespace, id: record.id))
-      throw AuthError(.invalidState, origin: .redirect, detail: "the sign-in expired; start again")
+      throw AuthError(.invalidState, origin: .redirect, payload: .state(.expired))
     }
     return (record, parameters)
   }

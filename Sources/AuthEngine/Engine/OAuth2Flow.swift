@@ -122,7 +122,7 @@ extension AuthorizationService {
   /// RFC 6749 §4.1.2.1 error on the redirect.
   static func redirectError(_ error: String, description: String?) -> AuthError {
     let response = OAuthErrorResponse(error: error, errorDescription: description)
-    if error == "access_denied" { return AuthError(.webContextCancelled, origin: .redirect, providerError: response) }
-    return AuthError(.providerError, origin: .redirect, providerError: response)
+    let code: AuthErrorCode = error == "access_denied" ? .webContextCancelled : .providerError
+    return AuthError(code, origin: .redirect, payload: .providerError(response))
   }
 }

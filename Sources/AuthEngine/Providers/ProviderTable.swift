@@ -27,10 +27,13 @@ public struct ProviderTable: Sendable {
 
   /// The ids the table accepts, as the configuration's messages list them:
   /// `"github.com", "twitter.com" or "oidc.NAME"`.
-  var describedIDs: String {
+  public var describedIDs: String { Self.quotedList(idTemplates) }
+
+  /// The ids the table accepts, once each: `github.com`, `twitter.com`, `oidc.NAME`.
+  public var idTemplates: [String] {
     var templates: [String] = []
     for row in rows where !templates.contains(row.id.template) { templates.append(row.id.template) }
-    return Self.quotedList(templates)
+    return templates
   }
 
   /// `"a"`, `"a" or "b"`, `"a", "b" or "c"`.

@@ -23,7 +23,7 @@ import Testing
     let delivered = try await cli.run([redirect.absoluteString, "--json"], environment: ["DISPLAY": ":99"])
     #expect(delivered.status == 0, "\(delivered.stderr)")
     let receiver = try #require(delivered.json["forwardedTo"] as? String)
-    #expect(receiver.hasPrefix(AppSettings.appID + ".SignIn.p"))
+    #expect(receiver.hasPrefix(AppIdentity.tests.applicationID + ".SignIn.p"))
     let finished = try await waiting.finish()
     #expect(finished.status == 0, "\(finished.stderr)")
     let result = try #require(

@@ -17,14 +17,14 @@ import Testing
 
     let installed = try await cli.run(["install", "--json"], environment: xdg)
     #expect(installed.status == 0, "\(installed.stderr)")
-    let entry = cli.root.appendingPathComponent("xdg-data/applications/\(AppSettings.appID).desktop")
+    let entry = cli.root.appendingPathComponent("xdg-data/applications/\(AppIdentity.tests.applicationID).desktop")
     let text = try String(contentsOf: entry, encoding: .utf8)
     #expect(text.contains("Exec=\"\(CLIRunner.binary.path)\" %u"))
-    #expect(text.contains("MimeType=x-scheme-handler/\(AppSettings.defaultRedirectScheme);"))
+    #expect(text.contains("MimeType=x-scheme-handler/\(AppIdentity.tests.redirectScheme);"))
     #expect(try await Tool.run("desktop-file-validate", [entry.path], environment: xdg).status == 0)
     let mime = try await Tool.run(
-      "gio", ["mime", "x-scheme-handler/\(AppSettings.defaultRedirectScheme)"], environment: xdg)
-    #expect(mime.output.contains("\(AppSettings.appID).desktop"), "\(mime.output)")
+      "gio", ["mime", "x-scheme-handler/\(AppIdentity.tests.redirectScheme)"], environment: xdg)
+    #expect(mime.output.contains("\(AppIdentity.tests.applicationID).desktop"), "\(mime.output)")
 
     let after = try await cli.run(["doctor", "--json"], environment: xdg)
     #expect(after.status == 0, "\(after.stdout)")

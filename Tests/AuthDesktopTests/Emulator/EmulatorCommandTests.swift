@@ -96,7 +96,7 @@ import Testing
       url, base: emulator.base, [("action", "approve"), ("identity", "github:583231")])
     #expect(answer.status == 302)
     let redirect = try #require(answer.header("location"))
-    #expect(redirect.hasPrefix("\(AppSettings.defaultRedirectScheme):/oauth2redirect/github.com?code="))
+    #expect(redirect.hasPrefix("\(AppIdentity.tests.redirectScheme):/oauth2redirect/github.com?code="))
     let delivered = try await cli.run([redirect, "--json"])
     #expect(delivered.status == 0, "\(delivered.stderr)")
     #expect(delivered.json["isNewUser"] as? Bool == true)
@@ -122,7 +122,7 @@ import Testing
     let emulator = try Emulator(cli)
     let authorize = emulator.base.appendingPathComponent("github/login/oauth/authorize").appendingQuery([
       "client_id": EmulatorSetup.githubClientID,
-      "redirect_uri": "\(AppSettings.defaultRedirectScheme):/oauth2redirect/github.com",
+      "redirect_uri": "\(AppIdentity.tests.redirectScheme):/oauth2redirect/github.com",
       "code_challenge": "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", "code_challenge_method": "S256",
     ])
     let added = try await Self.consent(

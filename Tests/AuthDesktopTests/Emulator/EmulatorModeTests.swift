@@ -41,7 +41,7 @@ import Testing
       let url = try CLIRunner.authorizationURL(started.stdout.split(separator: "\n").first)
       #expect(url.port == Int(port))
       let redirect = try await choose(url)
-      #expect(redirect.scheme == AppSettings.defaultRedirectScheme, "\(redirect)")
+      #expect(redirect.scheme == AppIdentity.tests.redirectScheme, "\(redirect)")
       return try await run([redirect.absoluteString, "--json"])
     }
 

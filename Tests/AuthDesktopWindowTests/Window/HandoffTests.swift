@@ -31,7 +31,7 @@ extension SessionBusSuites {
         #expect(session.window.process.isRunning, "the window should still be running")
         // The second process forwarded the URI and exited; it did not become a window of its own.
         try await Poll.until("the forwarding process to exit") {
-          (try? await Tool.run("pgrep", ["-f", "auth-desktop \(AppSettings.defaultRedirectScheme):"]))?.status == 1
+          (try? await Tool.run("pgrep", ["-f", "auth-desktop \(AppIdentity.tests.redirectScheme):"]))?.status == 1
         }
       }
     }

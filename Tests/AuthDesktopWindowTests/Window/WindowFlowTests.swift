@@ -68,7 +68,8 @@ extension SessionBusSuites {
       ) { session in
         try await session.accessible.activate(WindowText.continueWith("GitHub"))
         try await session.accessible.waitFor("label", WindowText.waitingTitle)
-        try await session.accessible.waitFor("label", WindowText.signInTimedOut)
+        let timedOut = AuthError(.webContextCancelled, origin: .request, payload: .timeout(.seconds(2)))
+        try await session.accessible.waitFor("label", UserFacingError(timedOut, for: .window).body)
         #expect(try session.accessible.nodes().contains(.init(role: "label", name: WindowText.signInTitle)))
         let redirect = try #require(session.openedURLs().first.flatMap(Self.redirectURI))
         #expect(Self.refusesConnectionsNow(redirect))
@@ -80,7 +81,7 @@ extension SessionBusSuites {
         loopback: false, browser: .record, install: false, schemeHandler: "Other Sign-In Tool"
       ) { session in
         let text = WindowText.schemeOpensElsewhere(
-          scheme: AppSettings.defaultRedirectScheme, application: "Other Sign-In Tool")
+          scheme: AppIdentity.tests.redirectScheme, application: "Other Sign-In Tool")
         try await session.accessible.waitFor("label", text)
       }
     }

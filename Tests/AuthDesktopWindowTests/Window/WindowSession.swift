@@ -47,10 +47,10 @@ struct WindowSession {
     browserLog = cli.root.appendingPathComponent("browser.log")
     try desktop.register(
       browser: "/usr/bin/python3 \(Self.browserScript.path) %u", schemeHandler: schemeHandler,
-      scheme: AppSettings.defaultRedirectScheme)
+      scheme: AppIdentity.tests.redirectScheme)
     if install { #expect(try await cli.run(["install"], environment: xdg).status == 0) }
     try await Poll.until("the app's D-Bus name to be free") {
-      await !Tool.sessionBusNameHasOwner(AppSettings.appID)
+      await !Tool.sessionBusNameHasOwner(AppIdentity.tests.applicationID)
     }
     window = try cli.start(
       emulator ? ["--emulator"] : [],
@@ -114,7 +114,7 @@ struct WindowSession {
     kill(window.process.processIdentifier, SIGKILL)
     try await Poll.until("the window to exit") { !window.process.isRunning }
     try await Poll.until("the window's D-Bus name to be released") {
-      await !Tool.sessionBusNameHasOwner(AppSettings.appID)
+      await !Tool.sessionBusNameHasOwner(AppIdentity.tests.applicationID)
     }
   }
 }
