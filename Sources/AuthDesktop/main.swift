@@ -19,16 +19,15 @@ if arguments.isEmpty && !hasDisplay {
 if arguments.isEmpty {
   WindowExecutable.replaceProcess(arguments: arguments)
 }
-if hasDisplay, !DeliverCommand.matches(arguments),
-  (try? AuthDesktopCommand.parseAsRoot(arguments)) is AuthDesktopCommand
-{
-  WindowExecutable.replaceProcess(arguments: arguments)
-}
 
-// The subcommands (swift-argument-parser), and `auth-desktop URI`.
+// The subcommands (swift-argument-parser), and `auth-desktop URI`. Parsed once: the first parse of a
+// process is its costliest step before any work (the runtime's first dynamic casts; docs/benchmarks.md).
 let root: any ParsableCommand.Type = DeliverCommand.matches(arguments) ? DeliverCommand.self : AuthDesktopCommand.self
 do {
   let command = try root.parseAsRoot(arguments)
+  if hasDisplay, command is AuthDesktopCommand {
+    WindowExecutable.replaceProcess(arguments: arguments)  // Only global options: the window.
+  }
   if let runnable = command as? any CLICommand {
     try await runnable.execute()
   } else {

@@ -95,14 +95,19 @@ public actor Auth {
   }
 
   func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-    try await storage { try await self.database.pool.read(body) }
+    try await storage { try await self.database.queue.read(body) }
   }
 
   func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-    try await storage { try await self.database.pool.write(body) }
+    try await storage { try await self.database.queue.write(body) }
   }
 
-  private func storage<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+  /// `write` whose commit is durable when it returns (`AuthDatabase.writeDurably`).
+  func writeDurably<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+    try await storage { try await self.database.writeDurably(body) }
+  }
+
+  func storage<T: Sendable>(_ body: () async throws -> T) async throws -> T {
     do {
       return try await body()
     } catch let error as DatabaseError {

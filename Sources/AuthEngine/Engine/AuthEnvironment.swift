@@ -11,8 +11,9 @@ public struct AuthEnvironment: Sendable {
   public var logger: Logger
   /// How long a pending authorization (and its `state`) stays valid.
   public var pendingLifetime: TimeInterval
-  /// Called at named points of multi-step operations (`"secrets-written"`, `"committed"`); tests use it
-  /// to kill the process there and prove the store stays consistent. Nil in production.
+  /// Called at named points of multi-step operations (`"journaled"`, `"secrets-written"`, `"committed"`,
+  /// `"synced"`: see `withSecrets`); tests use it to kill the process there and prove the store stays
+  /// consistent. Nil in production.
   public var faultInjection: (@Sendable (String) -> Void)?
 
   public init(

@@ -3,8 +3,9 @@ import Foundation
 
 /// Secrets as files in `DATA_DIR/secrets/NAMESPACE/ID`, mode 0600 in 0700 folders. Used only when the
 /// configuration opts in (`secret_store = "file"`), for machines without a Secret Service; `status`
-/// warns about it. Each write goes to a temporary file that is renamed over the old one, so a reader
-/// sees the old secret or the new one, never a torn one.
+/// warns about it. Each write goes to a temporary file that is synced and renamed over the old one, so
+/// a reader sees the old secret or the new one, never a torn one, and a written or deleted secret is
+/// on disk when the call returns (the order `AuthDatabase`'s unsynced commits rely on).
 public struct FileSecretStore: SecretStore {
   public let directory: URL
 
@@ -15,14 +16,40 @@ public struct FileSecretStore: SecretStore {
     try DataDirectory.prepare(folder)
     let target = folder.appendingPathComponent(try fileName(key.id))
     let temporary = folder.appendingPathComponent(".tmp-\(UUID().uuidString)")
-    guard
-      FileManager.default.createFile(
-        atPath: temporary.path, contents: Data(secret.reveal().utf8), attributes: [.posixPermissions: 0o600])
-    else { throw unavailable(folder, "cannot write") }
-    if rename(temporary.path, target.path) != 0 {
-      try? FileManager.default.removeItem(at: temporary)
+    guard Self.writeSynced(Array(secret.reveal().utf8), to: temporary.path) else {
+      unlink(temporary.path)
+      throw unavailable(folder, "cannot write")
+    }
+    guard rename(temporary.path, target.path) == 0 else {
+      unlink(temporary.path)
       throw unavailable(folder, "cannot replace a secret file")
     }
+    Self.syncDirectory(folder.path)
+  }
+
+  /// Creates `path` (0600, it must not exist), writes `bytes` and syncs them to the disk before the
+  /// rename makes them the secret: a secret a commit references must be on disk by the time the
+  /// commit is (`AuthDatabase`).
+  private static func writeSynced(_ bytes: [UInt8], to path: String) -> Bool {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var written = 0
+    while written < bytes.count {
+      let result = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      if result < 0 && errno == EINTR { continue }
+      guard result > 0 else { return false }
+      written += result
+    }
+    return fsync(fd) == 0
+  }
+
+  /// Syncs the folder, so the rename itself is on disk (best effort: the secret is in place either way).
+  private static func syncDirectory(_ path: String) {
+    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    fsync(fd)
+    close(fd)
   }
 
   public func load(_ key: SecretKey) async throws -> StoredSecret? {
@@ -32,12 +59,10 @@ public struct FileSecretStore: SecretStore {
   }
 
   public func delete(_ key: SecretKey) async throws {
-    let file = try namespaceFolder(key.namespace).appendingPathComponent(try fileName(key.id))
-    if FileManager.default.fileExists(atPath: file.path) {
-      do { try FileManager.default.removeItem(at: file) } catch {
-        throw unavailable(file.deletingLastPathComponent(), "cannot delete a secret file")
-      }
-    }
+    let folder = try namespaceFolder(key.namespace)
+    let file = folder.appendingPathComponent(try fileName(key.id))
+    guard unlink(file.path) == 0 || errno == ENOENT else { throw unavailable(folder, "cannot delete a secret file") }
+    Self.syncDirectory(folder.path)  // gone for good before the journal row that covers it is
   }
 
   public func ids(in namespace: String) async throws -> [String] {

@@ -1,10 +1,20 @@
 import Foundation
 import GRDB
 
-/// The embedded store: SQLite through GRDB, in WAL mode (a `DatabasePool`), with a busy timeout so the
-/// window and a CLI process can use it at once. Holds no secret (see `SecretStore`).
+/// The embedded store: SQLite through GRDB, one connection (a `DatabaseQueue`) in WAL mode with a busy
+/// timeout, so the window and a CLI process can use it at once. Holds no secret (see `SecretStore`).
+///
+/// Durability (docs/threat-model.md, "After a power cut"): commits run with `synchronous = NORMAL`: a
+/// commit is on disk at the next sync of the WAL, so a power cut may roll back the last commits, never
+/// tear one. `writeDurably` and `sync()` are for the moments an operation must not run ahead of the
+/// disk: before writing a secret (its journal row must survive) and before deleting one (the commit
+/// that made it unreachable must survive); see `withSecrets`.
+///
+/// A process that only reads (`status`, `token`) writes nothing: WAL mode is set by `setUp`, not by
+/// GRDB's `journalMode = .wal` or `DatabasePool`, which commit a transaction at every open that finds no
+/// WAL (one sync of a new WAL, then a check-point with two more syncs when the process exits).
 public final class AuthDatabase: Sendable {
-  public let pool: DatabasePool
+  public let queue: DatabaseQueue
   public static let fileName = "auth.sqlite"
 
   /// Opens (creating and migrating) `auth.sqlite` in `directory`, which is made 0700; the database file
@@ -16,13 +26,42 @@ public final class AuthDatabase: Sendable {
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
     configuration.label = "auth-desktop"
+    configuration.prepareDatabase { db in try Self.setUp(db) }
     do {
-      pool = try DatabasePool(path: file.path, configuration: configuration)
-      try Self.migrator.migrate(pool)
+      queue = try DatabaseQueue(path: file.path, configuration: configuration)
+      try Self.migrator.migrate(queue)
     } catch {
       throw AuthError(
         .storageFailure, origin: .storage, payload: .storage(StorageIssue(path: file.path, problem: .cannotOpen)))
     }
+  }
+
+  /// `body` in one transaction whose commit is durable when this returns, and with it every earlier
+  /// commit: `synchronous = FULL` for this one commit, whose sync of the WAL covers all earlier frames.
+  public func writeDurably<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+    try await queue.writeWithoutTransaction { db in
+      try db.execute(sql: "PRAGMA synchronous = FULL")
+      defer { try? db.execute(sql: "PRAGMA synchronous = NORMAL") }
+      var value: T?
+      try db.inTransaction {
+        value = try body(db)
+        return .commit
+      }
+      return value!
+    }
+  }
+
+  /// Makes every commit so far durable (`writeDurably` of a one-row write).
+  public func sync() async throws {
+    try await writeDurably { db in try StoreMeta.touch(db, StoreMeta.lastSync) }
+  }
+
+  /// Each connection: WAL (kept in the database file, so a no-op after the first time) and `NORMAL`.
+  private static func setUp(_ db: Database) throws {
+    guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+      throw DatabaseError(resultCode: .SQLITE_ERROR, message: "WAL mode is not available")
+    }
+    try db.execute(sql: "PRAGMA synchronous = NORMAL")
   }
 
   static var migrator: DatabaseMigrator {
@@ -42,6 +81,7 @@ public final class AuthDatabase: Sendable {
       }
     }
     AccountsSchema.register(in: &migrator)
+    StoreMeta.register(in: &migrator)
     return migrator
   }
 }

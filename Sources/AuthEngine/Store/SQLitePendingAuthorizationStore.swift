@@ -12,12 +12,12 @@ public struct SQLitePendingAuthorizationStore: PendingAuthorizationStore {
   public init(database: AuthDatabase) { self.database = database }
 
   public func insert(_ record: PendingAuthorizationRecord) async throws {
-    try await guarded { try await database.pool.write { db in try record.insert(db) } }
+    try await guarded { try await database.queue.write { db in try record.insert(db) } }
   }
 
   public func all() async throws -> [PendingAuthorizationRecord] {
     try await guarded {
-      try await database.pool.read { db in
+      try await database.queue.read { db in
         try PendingAuthorizationRecord.order(Column("createdAt")).fetchAll(db)
       }
     }
@@ -25,7 +25,7 @@ public struct SQLitePendingAuthorizationStore: PendingAuthorizationStore {
 
   public func take(id: String) async throws -> PendingAuthorizationRecord? {
     try await guarded {
-      try await database.pool.write { db in
+      try await database.queue.write { db in
         guard let record = try PendingAuthorizationRecord.fetchOne(db, key: id) else { return nil }
         try record.delete(db)
         return record

@@ -66,7 +66,7 @@ import Testing
     return snapshot
   }
 
-  @Test(arguments: ["secrets-written", "committed"])
+  @Test(arguments: ["journaled", "secrets-written", "committed"])
   func killedDuringSignIn(point: String) async throws {
     let directory = Self.newDirectory()
     await #expect(processExitsWith: .signal(SIGKILL)) { [directory = directory as String, point = point as String] in
@@ -95,6 +95,23 @@ import Testing
     #expect(after.orphans.isEmpty, "orphan secrets: \(after.orphans)")
     #expect(after.users == 1 && after.activeSessions == 1)
     #expect(after.identities == (point == "committed" ? 2 : 1))
+  }
+
+  /// A sign-in while another user is signed in ends that session: its token is deleted after a synced
+  /// commit (`AuthDatabase.sync()`, the `synced` point), or left journaled for recovery.
+  @Test(arguments: ["journaled", "secrets-written", "committed", "synced"])
+  func killedWhileASignInEndsAnotherSession(point: String) async throws {
+    let directory = Self.newDirectory()
+    _ = try await Self.auth(directory).signIn(with: AccountHarness.result("github.com", "1", email: "a@example.com"))
+    await #expect(processExitsWith: .signal(SIGKILL)) { [directory = directory as String, point = point as String] in
+      let auth = try CrashSafetyTests.auth(directory, killAt: point)
+      _ = try await auth.signIn(with: AccountHarness.result("github.com", "2", email: "b@example.com"))
+    }
+    let after = try await Self.inspect(directory)
+    #expect(after.orphans.isEmpty, "orphan secrets: \(after.orphans)")
+    #expect(after.journal == 0)
+    #expect(after.activeSessions == 1)
+    #expect(after.users == (["committed", "synced"].contains(point) ? 2 : 1))
   }
 
   @Test func killedBetweenCommitAndSecretDeletionOnUnlink() async throws {

@@ -65,7 +65,7 @@ struct ScaleBenchmark {
   /// `count` users, each with one GitHub identity (`github.com`, "bulk-N"), as in ScaleTests.
   static func populate(_ database: AuthDatabase, count: Int) async throws {
     let now = Date()
-    try await database.pool.write { db in
+    try await database.queue.write { db in
       let user = try db.makeStatement(
         sql:
           "INSERT INTO user (uid, email, emailVerified, hasPassword, creationDate, lastSignInDate) VALUES (?, ?, 1, 0, ?, ?)"

@@ -3,12 +3,16 @@ import GRDB
 
 /// How every account operation touches secrets and rows, so that a process killed at any point leaves
 /// the old state or the new one, and no secret nobody can reach:
-/// 1. journal the secrets about to be written (their own small transaction);
+/// 1. journal the secrets about to be written (their own small transaction, synced: commits are not
+///    synced one by one (`synchronous = NORMAL`, see `AuthDatabase`), and a power cut must not roll
+///    back the row of a secret that reached the store);
 /// 2. write them to the secret store;
 /// 3. one transaction applies the change, clears those journal rows, and journals the secrets the
 ///    change made unreachable;
-/// 4. delete those secrets and clear their rows.
-/// After a crash, `recoverInterruptedOperations()` finishes steps 2 and 4 from the journal.
+/// 4. delete those secrets and clear their rows — after `AuthDatabase.sync()` has made step 3 durable:
+///    a power cut must not bring back a row whose secret is already gone.
+/// After a crash, `recoverInterruptedOperations()` finishes steps 2 and 4 from the journal. A power cut
+/// may roll back the unsynced commits after step 1 (the operation is lost, as a whole), never more.
 extension Auth {
   func fault(_ point: String) { environment.faultInjection?(point) }
 
@@ -17,7 +21,8 @@ extension Auth {
     apply: @Sendable @escaping (Database) throws -> (T, removed: [JournaledSecret])
   ) async throws -> T {
     let now = self.now
-    let ids = secrets.isEmpty ? [] : try await write { db in try SecretJournal.add(db, secrets, at: now) }
+    let ids = secrets.isEmpty ? [] : try await writeDurably { db in try SecretJournal.add(db, secrets, at: now) }
+    if !secrets.isEmpty { fault("journaled") }
     let outcome: (T, [JournaledSecret], [Int64])
     do {
       try await store()
@@ -32,8 +37,21 @@ extension Auth {
       throw error
     }
     fault("committed")
-    await remove(outcome.1, journal: outcome.2)
+    if !outcome.1.isEmpty { await removeDurably(outcome.1, journal: outcome.2) }
     return outcome.0
+  }
+
+  /// `remove`, once the commit that made the secrets unreachable is durable. When the store cannot
+  /// sync, they stay journaled and a later recovery deletes them.
+  func removeDurably(_ secrets: [JournaledSecret], journal ids: [Int64]) async {
+    do {
+      try await database.sync()
+    } catch {
+      environment.logger.notice("the store could not sync; unreachable secrets stay journaled")
+      return
+    }
+    fault("synced")
+    await remove(secrets, journal: ids)
   }
 
   /// Deletes secrets no row references any more, and their journal rows.
@@ -78,9 +96,11 @@ extension Auth {
           )
         }
     }
+    let abandoned = rows.filter { SecretJournal.isAbandoned(pid: $0.3, createdAt: $0.4, now: now) }
+    guard !abandoned.isEmpty else { return 0 }
+    try await storage { try await self.database.sync() }  // what unreferenced them must outlive a power cut
     var deleted = 0
-    for (id, key, reference, pid, createdAt) in rows
-    where SecretJournal.isAbandoned(pid: pid, createdAt: createdAt, now: now) {
+    for (id, key, reference, _, _) in abandoned {
       if try await !read({ db in try JournaledSecret.isReferenced(db, encoded: reference) }) {
         try await environment.secrets.delete(key)
         deleted += 1
