@@ -10,6 +10,9 @@ let package = Package(
     .library(name: "AuthEngine", targets: ["AuthEngine"]),
     // The Linux parts a Swift GTK app links to sign people in: GLib, libsoup, libsecret, GIO.
     .library(name: "AuthDesktopKit", targets: ["AuthDesktopKit"]),
+    // The engine's HTTPTransport on Foundation's URLSession, for apps outside GLib (the desktop app uses
+    // libsoup's): apart, so that linking the engine does not link FoundationNetworking and libcurl.
+    .library(name: "AuthURLSession", targets: ["AuthURLSession"]),
     // The provider emulator (a development server), for apps that want it in their own tests.
     .library(name: "AuthEmulator", targets: ["AuthEmulator"]),
     // The command line (no GTK) and the window (GTK), which the command line starts.
@@ -42,6 +45,7 @@ let package = Package(
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
     ),
+    .target(name: "AuthURLSession", dependencies: ["AuthEngine"]),
     .target(
       name: "AuthEmulator",
       dependencies: [
@@ -78,12 +82,13 @@ let package = Package(
     ),
     // Helpers every test target shares: the protocol servers, polling, playing the browser, the keyring.
     .target(
-      name: "TestSupport", dependencies: ["AuthEngine", "CSecret", .product(name: "Logging", package: "swift-log")],
+      name: "TestSupport",
+      dependencies: ["AuthEngine", "AuthURLSession", "CSecret", .product(name: "Logging", package: "swift-log")],
       path: "Tests/TestSupport"),
     .testTarget(
       name: "AuthEngineTests",
       dependencies: [
-        "AuthEngine", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+        "AuthEngine", "AuthURLSession", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
@@ -91,10 +96,12 @@ let package = Package(
       name: "AuthEmulatorTests",
       dependencies: ["AuthEmulator", "AuthEngine", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
     ),
-    .testTarget(name: "AuthDesktopKitTests", dependencies: ["AuthDesktopKit", "AuthEngine", "TestSupport", "CSecret"]),
+    .testTarget(
+      name: "AuthDesktopKitTests",
+      dependencies: ["AuthDesktopKit", "AuthEngine", "AuthURLSession", "TestSupport", "CSecret"]),
     .testTarget(
       name: "AuthDesktopTests",
-      dependencies: ["AuthDesktop", "AuthDesktopShared", "AuthEmulator", "AuthEngine", "TestSupport"]
+      dependencies: ["AuthDesktop", "AuthDesktopShared", "AuthEmulator", "AuthEngine", "AuthURLSession", "TestSupport"]
     ),
     .testTarget(
       name: "AuthDesktopWindowTests",

@@ -13,11 +13,14 @@ let package = Package(
     .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
   ],
   targets: [
-    // Engine-level benchmarks (redirect → stored, its network floor, store scale); prints JSON.
+    // Engine-level benchmarks (redirect → stored with the app's transport, the network floors, store
+    // scale); prints JSON.
     .executableTarget(
       name: "auth-desktop-bench",
       dependencies: [
-        .product(name: "AuthEngine", package: "AuthDesktop"), .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "AuthEngine", package: "AuthDesktop"),
+        .product(name: "AuthDesktopKit", package: "AuthDesktop"),
+        .product(name: "AuthURLSession", package: "AuthDesktop"), .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Sources/AuthDesktopBench"

@@ -3,7 +3,8 @@ import Foundation
 import Logging
 
 /// Builds an `Auth` the way a Linux desktop app needs it: accounts in `DATA_DIR/auth.sqlite`, secrets in
-/// the desktop keyring (or the file store the configuration opts in to), HTTP through URLSession.
+/// the desktop keyring (or the file store the configuration opts in to), HTTP through libsoup
+/// (`SoupHTTPTransport`).
 public enum DesktopAuth {
   /// `configuration`'s `Auth` on `dataDirectory`. `secretPartition` keeps this `Auth`'s secrets apart
   /// from others on the same keyring (`PartitionedSecretStore`), e.g. an emulator's test accounts.
@@ -16,7 +17,7 @@ public enum DesktopAuth {
       dataDirectory: dataDirectory, identity: configuration.app.identity)
     if let secretPartition { secrets = PartitionedSecretStore(secrets, partition: secretPartition) }
     let environment = AuthEnvironment(
-      transport: URLSessionTransport(), secrets: secrets, pending: SQLitePendingAuthorizationStore(database: database),
+      transport: SoupHTTPTransport(), secrets: secrets, pending: SQLitePendingAuthorizationStore(database: database),
       logger: logger)
     return Auth(configuration: configuration, environment: environment, database: database)
   }

@@ -1,42 +1,17 @@
 import AuthEngine
+import AuthURLSession
 import Foundation
 import TestSupport
 import Testing
 
-/// The real HTTP transport: redirects refused, timeouts, proxies from the environment.
+/// `URLSessionTransport` (AuthURLSession): redirects refused, timeouts, proxies from the environment.
+/// The desktop's libsoup transport has the same tests (AuthDesktopKitTests/SoupHTTPTransportTests).
 @Suite struct TransportTests {
-  /// Runs `Tests/Servers/recording_proxy.py`; returns its port, log file and the process (stdin held).
-  static func startProxy(silent: Bool = false) throws -> (port: Int, log: URL, process: Process, stdin: Pipe) {
-    let log = FileManager.default.temporaryDirectory.appendingPathComponent("proxy-\(UUID().uuidString).log")
-    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-    let process = Process()
-    let python =
-      ProcessInfo.processInfo.environment["AUTH_DESKTOP_TEST_PYTHON"]
-      ?? TestServers.repositoryRoot.appendingPathComponent(".venv/bin/python").path
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments =
-      [TestServers.repositoryRoot.appendingPathComponent("Tests/Servers/recording_proxy.py").path, log.path]
-      + (silent ? ["--silent"] : [])
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = stdout.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { throw TestSetupError("recording_proxy.py did not start") }
-      line += chunk
-    }
-    let port = try #require(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
-    return (port, log, process, stdin)
-  }
-
   /// In a child process (the environment is process-wide): `http_proxy` and `https_proxy` are used,
   /// and `no_proxy` hosts go direct.
   @Test func proxiesFromTheEnvironmentAreHonoured() async {
     await #expect(processExitsWith: .success) {
-      let proxy = try TransportTests.startProxy()
+      let proxy = try RecordingProxy.start()
       setenv("http_proxy", "http://127.0.0.1:\(proxy.port)", 1)
       setenv("https_proxy", "http://127.0.0.1:\(proxy.port)", 1)
       setenv("no_proxy", "127.0.0.1,localhost", 1)
@@ -46,7 +21,7 @@ import Testing
         exit(1)
       }
       _ = try? await transport.send(HTTPRequest(url: URL(string: "https://tls.invalid/probe")!))
-      let seen = try String(contentsOf: proxy.log, encoding: .utf8)
+      let seen = try proxy.seen()
       guard seen.contains("CONNECT tls.invalid:443") else { exit(2) }
       // no_proxy: loopback goes direct (the proxy would answer "proxied:").
       let servers = try await TestServers.shared.start()
@@ -71,7 +46,7 @@ import Testing
 
   @Test func timeoutIsNetworkRequestFailedWithoutTheURL() async throws {
     // A listener that accepts and never answers.
-    let silent = try Self.startProxy(silent: true)
+    let silent = try RecordingProxy.start(silent: true)
     defer { silent.process.terminate() }
     let error = await expectAuthError(.networkRequestFailed) {
       try await URLSessionTransport(timeout: 1).send(

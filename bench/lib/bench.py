@@ -85,18 +85,21 @@ def main():
             py_floor = python_baseline.http_client_floor(github, n, w)
             raw["redirect"] = dict(engine, authlib_ms=authlib, python_floor_ms=py_floor)
             t = Table("1. Redirect → account stored (loopback Authlib GitHub-like server)")
-            t.add("engine: `Auth.completeRedirect` (token, /user, /user/emails, SQLite + file secrets)",
-                  engine["redirect_ms"], baseline="Authlib OAuth2Session (requests)", baseline_samples=authlib,
-                  target=1.2)
+            t.add("engine: `Auth.completeRedirect`, signed out before (token, /user, /user/emails, SQLite + file "
+                  "secrets; libsoup transport)", engine["redirect_ms"], baseline="Authlib OAuth2Session (requests)",
+                  baseline_samples=authlib, target=1.2)
             t.add("… its provider leg alone (`providers.resume`)", engine["resume_ms"])
             t.add("… its account commit alone (`auth.signIn(with:)`)", engine["sign_in_ms"])
-            t.add("floor: the 3 round trips, engine transport (URLSession)", engine["floor_ms"])
+            t.add("… signed in as someone else before (that session ended, its token deleted after a sync)",
+                  engine["replacing_ms"], baseline="Authlib OAuth2Session (requests)", baseline_samples=authlib)
+            t.add("floor: the 3 round trips, the app's transport (libsoup)", engine["floor_ms"])
+            t.add("floor: the 3 round trips, URLSession (libcurl)", engine["urlsession_floor_ms"])
             t.add("floor: the 3 round trips, Python http.client", py_floor)
             own = [a - b for a, b in zip(engine["redirect_ms"], engine["floor_ms"])]
             theirs = [a - b for a, b in zip(authlib, py_floor)]
             t.add("client-side time: engine − its floor", own, baseline="Authlib − http.client floor",
                   baseline_samples=theirs)
-            t.note("Each engine sample is paired with a floor sample taken right after it (same process), the "
+            t.note("Each engine sample is paired with floor samples taken right after it (same process), the "
                    "Python ones likewise; 'client-side time' is the per-pair difference.")
             show(t)
         desktop = Desktop(app, env["BENCH_C_WINDOW"], env["BENCH_MAP_OBSERVER"], scratch, github, log)

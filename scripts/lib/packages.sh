@@ -2,9 +2,9 @@
 
 # Debian packages for building (C headers) and testing (display, bus, keyring, validators).
 BUILD_PACKAGES=(pkg-config libgtk-4-dev libsoup-3.0-dev libsecret-1-dev libsqlite3-dev glib-networking)
-# The release build (scripts/setup, bench/run) links Foundation statically (--static-swift-stdlib), and
-# static FoundationNetworking needs libcurl's development files. The tests' debug build does not.
-RELEASE_PACKAGES=("${BUILD_PACKAGES[@]}" libcurl4-openssl-dev)
+# The release build (scripts/setup, bench/run) links Foundation statically (--static-swift-stdlib); the
+# executables do not link FoundationNetworking (AuthURLSession), so libcurl's headers are not needed.
+RELEASE_PACKAGES=("${BUILD_PACKAGES[@]}")
 # What `auth-desktop install` and the window use on a desktop (often there already).
 RUN_PACKAGES=(xdg-utils desktop-file-utils gnome-keyring)
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" python3-venv xvfb dbus-daemon dbus-x11 xdg-utils desktop-file-utils appstream
@@ -34,5 +34,5 @@ ensure_python_venv() {
 }
 
 # bench/run only (on top of TEST_PACKAGES): a C compiler and the X11 headers for the baseline window and
-# the map observer, and libcurl's headers for the static release build (see RELEASE_PACKAGES).
-BENCH_PACKAGES=(gcc libc6-dev libx11-dev libcurl4-openssl-dev)
+# the map observer.
+BENCH_PACKAGES=(gcc libc6-dev libx11-dev)

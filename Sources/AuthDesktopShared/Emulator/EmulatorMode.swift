@@ -74,7 +74,7 @@ public enum EmulatorMode {
     let url = base.appendingPathComponent(String(ProviderEmulator.identityDocumentPath.dropFirst()))
     let response: HTTPResponse
     do {
-      response = try await URLSessionTransport(timeout: 2).send(HTTPRequest(url: url))
+      response = try await SoupHTTPTransport(timeout: 2).send(HTTPRequest(url: url))
     } catch {
       return false
     }

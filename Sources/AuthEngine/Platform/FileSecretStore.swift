@@ -4,8 +4,9 @@ import Foundation
 /// Secrets as files in `DATA_DIR/secrets/NAMESPACE/ID`, mode 0600 in 0700 folders. Used only when the
 /// configuration opts in (`secret_store = "file"`), for machines without a Secret Service; `status`
 /// warns about it. Each write goes to a temporary file that is synced and renamed over the old one, so
-/// a reader sees the old secret or the new one, never a torn one, and a written or deleted secret is
-/// on disk when the call returns (the order `AuthDatabase`'s unsynced commits rely on).
+/// a reader sees the old secret or the new one, never a torn one. The folder is not synced after the
+/// rename or a deletion: on a journaling file system (ext4, XFS) the next sync of the store's WAL
+/// commits those earlier changes of names with it (docs/threat-model.md, "After a power cut").
 public struct FileSecretStore: SecretStore {
   public let directory: URL
 
@@ -24,12 +25,11 @@ public struct FileSecretStore: SecretStore {
       unlink(temporary.path)
       throw unavailable(folder, "cannot replace a secret file")
     }
-    Self.syncDirectory(folder.path)
   }
 
   /// Creates `path` (0600, it must not exist), writes `bytes` and syncs them to the disk before the
   /// rename makes them the secret: a secret a commit references must be on disk by the time the
-  /// commit is (`AuthDatabase`).
+  /// commit is (`AuthDatabase`), and a file system may otherwise keep the new name with no content.
   private static func writeSynced(_ bytes: [UInt8], to path: String) -> Bool {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { return false }
@@ -44,14 +44,6 @@ public struct FileSecretStore: SecretStore {
     return fsync(fd) == 0
   }
 
-  /// Syncs the folder, so the rename itself is on disk (best effort: the secret is in place either way).
-  private static func syncDirectory(_ path: String) {
-    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard fd >= 0 else { return }
-    fsync(fd)
-    close(fd)
-  }
-
   public func load(_ key: SecretKey) async throws -> StoredSecret? {
     let file = try namespaceFolder(key.namespace).appendingPathComponent(try fileName(key.id))
     guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
@@ -62,7 +54,6 @@ public struct FileSecretStore: SecretStore {
     let folder = try namespaceFolder(key.namespace)
     let file = folder.appendingPathComponent(try fileName(key.id))
     guard unlink(file.path) == 0 || errno == ENOENT else { throw unavailable(folder, "cannot delete a secret file") }
-    Self.syncDirectory(folder.path)  // gone for good before the journal row that covers it is
   }
 
   public func ids(in namespace: String) async throws -> [String] {

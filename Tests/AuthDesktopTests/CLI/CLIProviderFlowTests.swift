@@ -1,4 +1,5 @@
 import AuthEngine
+import AuthURLSession
 import Foundation
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import AuthEmulator
 import AuthEngine
+import AuthURLSession
 import Foundation
 import TestSupport
 import Testing

@@ -1,15 +1,15 @@
 import AuthEngine
 import Foundation
 
-/// The network floor of benchmark 1: the token exchange, `GET /user` and `GET /user/emails` with the
-/// engine's transport, the same headers and bodies, and no parsing beyond the access token.
+/// A network floor of benchmark 1: the token exchange, `GET /user` and `GET /user/emails` with a
+/// transport, the same headers and bodies, and no parsing beyond the access token.
 struct Floor {
   let server: URL
   let client: RedirectBenchmark.Client
-  let transport: URLSessionTransport
+  let transport: any HTTPTransport
 
   /// A fresh authorization code, obtained outside the timed part.
-  func code(browsing browser: URLSessionTransport) async throws -> (code: String, verifier: String) {
+  func code(browsing browser: some HTTPTransport) async throws -> (code: String, verifier: String) {
     let pkce = PKCE.generate(using: SystemRandomSource())
     var query = FormParameters()
     query.append("response_type", "code")

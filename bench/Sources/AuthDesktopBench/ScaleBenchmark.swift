@@ -23,7 +23,7 @@ struct ScaleBenchmark {
       let auth = Auth(
         configuration: try ConfigurationLoader.parse("[app]\nsecret_store = \"file\"\n", identity: .bench),
         environment: AuthEnvironment(
-          transport: URLSessionTransport(), secrets: InMemorySecretStore(),
+          transport: InMemoryHTTPTransport { _ in HTTPResponse(status: 503) }, secrets: InMemorySecretStore(),
           pending: SQLitePendingAuthorizationStore(database: database), logger: RedirectBenchmark.quietLogger),
         database: database)
       let target = count / 2

@@ -1,16 +1,18 @@
+import AuthEngine
 import Foundation
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// The real transport: Foundation's URLSession (libcurl on Linux). Redirects are refused and requests
-/// time out. Proxies come from the process environment (`https_proxy`, `http_proxy`, `no_proxy`), which
-/// libcurl reads for every request; swift-corelibs-foundation ignores `connectionProxyDictionary`
-/// (measured), so none is set here.
+/// An `HTTPTransport` on Foundation's URLSession (libcurl on Linux), for apps outside GLib and for the
+/// tests. In a module of its own, so that linking the engine does not link FoundationNetworking (and,
+/// on Linux, libcurl): the desktop app uses libsoup (`SoupHTTPTransport`, docs/benchmarks.md).
+/// Redirects are refused and requests time out. Proxies come from the process environment
+/// (`https_proxy`, `http_proxy`, `no_proxy`), which libcurl reads for every request;
+/// swift-corelibs-foundation ignores `connectionProxyDictionary` (measured), so none is set here.
 ///
-/// The session is created on the first request: most commands (`status`, `token` with a valid token)
-/// and the window's start-up send none, and creating it costs 2–4 ms (measured with bench/run's build).
+/// The session is created on the first request (creating one costs 2–4 ms).
 public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
   private let timeout: TimeInterval
   private let lock = NSLock()

@@ -1,0 +1,118 @@
+import AuthDesktopKit
+import AuthEngine
+import Foundation
+import TestSupport
+import Testing
+
+/// The desktop's HTTP transport (libsoup) against the Authlib servers and small listeners: what it
+/// sends and returns, redirects returned and not followed, timeouts and refused connections as
+/// `auth/network-request-failed` without the URL, one kept-alive connection for several requests, and
+/// proxies from the environment.
+@Suite struct SoupHTTPTransportTests {
+  @Test func sendsTheRequestAndReturnsTheAnswer() async throws {
+    let base = try await TestServers.shared.start().github
+    let body = try JSONSerialization.data(withJSONObject: ["redirect_uris": [GitHubTestClient.schemeRedirect]])
+    let response = try await SoupHTTPTransport(timeout: 5).send(
+      HTTPRequest(
+        method: "POST", url: base.appendingPathComponent("_test/clients"),
+        headers: [("Content-Type", "application/json"), ("Accept", "application/json")], body: body))
+    #expect(response.status == 200)
+    #expect(response.mediaType == "application/json")
+    let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+    #expect((object?["client_id"] as? String)?.isEmpty == false)
+    let unauthorized = try await SoupHTTPTransport(timeout: 5).send(
+      HTTPRequest(url: base.appendingPathComponent("user")))
+    #expect(unauthorized.status == 401)
+  }
+
+  @Test func redirectsAreReturnedNotFollowed() async throws {
+    let base = try await TestServers.shared.start().github
+    let client = try await Control.post(
+      base.appendingPathComponent("_test/clients"),
+      ["redirect_uris": [GitHubTestClient.schemeRedirect], "fault": "token_redirect"])
+    let id = try #require(client["client_id"] as? String)
+    let response = try await SoupHTTPTransport(timeout: 5).send(
+      HTTPRequest(
+        method: "POST", url: base.appendingPathComponent("login/oauth/access_token"), body: Data("client_id=\(id)".utf8)
+      ))
+    #expect(response.status == 302)
+    let log = try await Control.get(base.appendingPathComponent("_test/clients/\(id)/log")) as? [String: Any]
+    #expect(log?["redirect_target_hits"] as? Int == 0)
+  }
+
+  @Test func timeoutIsNetworkRequestFailedWithoutTheURL() async throws {
+    let silent = try RecordingProxy.start(silent: true)  // accepts and never answers
+    defer { silent.process.terminate() }
+    let error = await expectAuthError(.networkRequestFailed) {
+      try await SoupHTTPTransport(timeout: 1).send(
+        HTTPRequest(url: URL(string: "http://127.0.0.1:\(silent.port)/token?code=SECRETCODE")!))
+    }
+    #expect(error.map { "\($0) \($0.payload)" }?.contains("SECRETCODE") == false)
+    guard case .network(let failure)? = error?.payload else {
+      Issue.record("no network payload: \(String(describing: error))")
+      return
+    }
+    #expect(failure == NetworkFailure(host: "127.0.0.1", reason: .timedOut(after: .seconds(1))))
+  }
+
+  @Test func aRefusedConnectionIsNetworkRequestFailed() async throws {
+    let port = FreePort.next()
+    let error = await expectAuthError(.networkRequestFailed) {
+      try await SoupHTTPTransport(timeout: 5).send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/x")!))
+    }
+    guard case .network(let failure)? = error?.payload else {
+      Issue.record("no network payload: \(String(describing: error))")
+      return
+    }
+    #expect(failure == NetworkFailure(host: "127.0.0.1", reason: .connectionRefused))
+  }
+
+  /// A sign-in's token and profile requests go over one connection: the client side of every
+  /// connection to a server of this test shows in `/proc/net/tcp` (open or in TIME_WAIT).
+  @Test func requestsShareOneKeptAliveConnection() async throws {
+    let server = try await SoupHTTPServer.start(port: 0, reuseAddress: false) { _ in
+      { _ in HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Data("ok".utf8)) }
+    }
+    defer { server.requestStop() }
+    let transport = SoupHTTPTransport(timeout: 5)
+    for path in ["token", "user", "user/emails"] {
+      let response = try await transport.send(HTTPRequest(url: server.baseURL.appendingPathComponent(path)))
+      #expect(response.status == 200 && response.body == Data("ok".utf8))
+    }
+    let ports = try withExtendedLifetime(transport) { try Self.clientPorts(connectingTo: server.port) }
+    #expect(ports.count == 1, "client sockets: \(ports)")
+  }
+
+  /// In a child process (the environment is process-wide): `http_proxy` is used, and `no_proxy`
+  /// hosts go direct.
+  @Test func proxiesFromTheEnvironmentAreHonoured() async {
+    await #expect(processExitsWith: .success) {
+      let proxy = try RecordingProxy.start()
+      setenv("http_proxy", "http://127.0.0.1:\(proxy.port)", 1)
+      setenv("no_proxy", "127.0.0.1,localhost", 1)
+      unsetenv("XDG_CURRENT_DESKTOP")  // GIO's GNOME resolver would read the desktop's settings instead
+      let transport = SoupHTTPTransport(timeout: 5)
+      let response = try await transport.send(HTTPRequest(url: URL(string: "http://proxied.invalid/probe")!))
+      guard String(decoding: response.body, as: UTF8.self).hasPrefix("proxied:GET http://proxied.invalid/probe")
+      else { exit(1) }
+      let servers = try await TestServers.shared.start()
+      let direct = try await transport.send(HTTPRequest(url: servers.github.appendingPathComponent("user")))
+      guard direct.status == 401, !String(decoding: direct.body, as: UTF8.self).hasPrefix("proxied:") else { exit(3) }
+      exit(0)
+    }
+  }
+
+  /// Local ports of TCP connections to `127.0.0.1:port` (any state), from `/proc/net/tcp`.
+  static func clientPorts(connectingTo port: UInt16) throws -> Set<String> {
+    // Read to the end: procfs reports no size, and the table spans several pages.
+    guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp") else { throw TestSetupError("no /proc/net/tcp") }
+    let table = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+    let remote = String(format: "0100007F:%04X", Int(port))
+    var ports: Set<String> = []
+    for line in table.split(separator: "\n").dropFirst() {
+      let columns = line.split(separator: " ")
+      if columns.count > 3, columns[2] == remote { ports.insert(String(columns[1])) }
+    }
+    return ports
+  }
+}
