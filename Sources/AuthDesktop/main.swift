@@ -19,6 +19,13 @@ if arguments.isEmpty && !hasDisplay {
 if arguments.isEmpty {
   WindowExecutable.replaceProcess(arguments: arguments)
 }
+// The one slow step of `token` is the keyring, of `auth-desktop URI` the session bus: connect to it
+// while parsing, configuration and the store run (docs/benchmarks.md).
+if arguments.first == "token" {
+  SecretServiceStore.prefetchConnection()
+} else if DeliverCommand.matches(arguments) {
+  RedirectForwarding.prefetchConnection()
+}
 
 // The subcommands (swift-argument-parser), and `auth-desktop URI`. Parsed once: the first parse of a
 // process is its costliest step before any work (the runtime's first dynamic casts; docs/benchmarks.md).

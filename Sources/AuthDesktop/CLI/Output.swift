@@ -61,7 +61,7 @@ enum Output {
 
   /// Firebase's `User` as `status --json` prints it.
   static func user(_ user: User) -> [String: Any?] {
-    let iso = ISO8601DateFormatter()
+    let iso = Date.ISO8601FormatStyle()  // as ISO8601DateFormatter prints, without loading ICU's calendars
     return [
       "uid": user.uid, "email": user.email ?? NSNull(), "emailVerified": user.emailVerified,
       "displayName": user.displayName ?? NSNull(), "photoURL": user.photoURL ?? NSNull(),
@@ -72,8 +72,8 @@ enum Output {
         ]
       },
       "metadata": [
-        "creationTime": iso.string(from: user.metadata.creationDate),
-        "lastSignInTime": iso.string(from: user.metadata.lastSignInDate),
+        "creationTime": iso.format(user.metadata.creationDate),
+        "lastSignInTime": iso.format(user.metadata.lastSignInDate),
       ],
     ]
   }

@@ -1,5 +1,6 @@
 import AuthEngine
 import Dispatch
+import Foundation
 
 /// `SecretStore` over the desktop keyring: the freedesktop.org Secret Service API through libsecret
 /// (gnome-keyring, KWallet, KeePassXC…).
@@ -22,6 +23,16 @@ public final class SecretServiceStore: SecretStore {
   private static let queue = DispatchQueue(label: "dev.authdesktop.secret-service")
 
   /// `schemaName` is the app's id (`AppIdentity.applicationID`): libsecret finds only that app's items.
+  /// Connects to the Secret Service ahead of the first call (GLib's types, the session bus, the
+  /// Secret Service proxy and its encrypted transfer session, which libsecret keeps for the process),
+  /// on the store's queue, so that a caller who will soon read a secret (`auth-desktop token`) overlaps
+  /// it with its other start-up work. Only when the session bus is known (`SessionBusAddress`); errors
+  /// are left to the first real call.
+  public static func prefetchConnection(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    guard SessionBusAddress.isKnown(environment) else { return }
+    queue.async { LibSecret.connect() }
+  }
+
   public init(schemaName: String, collection: String? = nil) {
     self.collection = collection
     libsecret = LibSecret(schema: LibSecret.Schema(name: schemaName))

@@ -102,8 +102,11 @@ enum WindowApplication {
 
   /// The window for a launch with `paths`: the model of `WindowLaunch`, and the emulator one for the menu.
   static func run(arguments: [String], launch paths: ConfigurationPaths, emulator: Bool) -> Int32 {
+    // Configuration, store and scheme lookup overlap GTK's start-up (not for a preview: no store).
+    let previewing = ProcessInfo.processInfo.environment[previewPageVariable] != nil
+    let prepared = previewing ? nil : WindowLaunch.prepare(paths: paths, emulator: emulator)
     return run(
-      arguments: arguments, makeModel: { WindowLaunch.model(paths: paths, emulator: emulator) },
+      arguments: arguments, makeModel: { WindowLaunch.model(paths: paths, emulator: emulator, prepared: prepared) },
       emulatorModel: { await WindowLaunch.makeModel(paths: paths, emulator: true) })
   }
 

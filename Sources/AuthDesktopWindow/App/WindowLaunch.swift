@@ -7,14 +7,34 @@ import Foundation
 /// the provider emulator answering, see `EmulatorMode`), or — when the configuration is broken — one
 /// that shows why on the error page.
 enum WindowLaunch {
+  /// What the model needs that takes time and touches nothing outside this process: the configuration,
+  /// the store (opened, migrated) and which program opens the app's URL scheme.
+  struct Prepared: Sendable {
+    let launch: EmulatorMode.Launch
+    let auth: Auth
+    let schemeWarning: String?
+  }
+
+  /// Starts `Prepared` on a thread of its own. `WindowApplication` calls it before GTK initialises, so
+  /// the two overlap instead of the window's first frame waiting for both (docs/benchmarks.md).
+  static func prepare(paths: ConfigurationPaths, emulator: Bool) -> Task<Prepared, Error> {
+    Task.detached {
+      let (launch, auth) = try AppLaunch.makeAuth(paths, emulator: emulator)
+      return Prepared(
+        launch: launch, auth: auth, schemeWarning: SchemeRegistration.warning(for: launch.configuration))
+    }
+  }
+
   /// For the application's `startup` (primary instance only): blocks the GTK thread until the model is
-  /// ready — opening the store, and in emulator mode finding or starting the emulator (milliseconds, on
-  /// threads of its own; nothing here waits for the GTK thread).
-  static func model(paths: ConfigurationPaths, emulator: Bool) -> any WindowModel {
+  /// ready — the `prepared` work, and in emulator mode finding or starting the emulator (milliseconds,
+  /// on threads of their own; nothing here waits for the GTK thread).
+  static func model(paths: ConfigurationPaths, emulator: Bool, prepared: Task<Prepared, Error>? = nil)
+    -> any WindowModel
+  {
     let box = ModelBox()
     let done = DispatchSemaphore(value: 0)
     Task.detached {
-      box.model = await makeModel(paths: paths, emulator: emulator)
+      box.model = await makeModel(paths: paths, emulator: emulator, prepared: prepared)
       done.signal()
     }
     done.wait()
@@ -22,14 +42,16 @@ enum WindowLaunch {
   }
 
   /// The model (the menu's "Use Provider Emulator" calls it with `emulator: true`).
-  static func makeModel(paths: ConfigurationPaths, emulator: Bool) async -> any WindowModel {
+  static func makeModel(paths: ConfigurationPaths, emulator: Bool, prepared: Task<Prepared, Error>? = nil) async
+    -> any WindowModel
+  {
     do {
-      let (launch, auth) = try AppLaunch.makeAuth(paths, emulator: emulator)
+      let prepared = try await (prepared ?? prepare(paths: paths, emulator: emulator)).value
+      let launch = prepared.launch
       try await EmulatorMode.ensureServing(launch, identitiesDirectory: paths.dataDirectory)
       let model = AuthWindowModel(
-        auth: auth, configuration: launch.configuration,
-        schemeWarning: SchemeRegistration.warning(for: launch.configuration), isEmulator: launch.emulator != nil,
-        signInTimeout: signInTimeout(ProcessInfo.processInfo.environment),
+        auth: prepared.auth, configuration: launch.configuration, schemeWarning: prepared.schemeWarning,
+        isEmulator: launch.emulator != nil, signInTimeout: signInTimeout(ProcessInfo.processInfo.environment),
         prepareSignIn: { try await EmulatorMode.ensureServing(launch, identitiesDirectory: paths.dataDirectory) })
       Task { @GLibMainActor in model.refresh() }
       return model

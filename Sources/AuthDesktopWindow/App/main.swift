@@ -7,18 +7,26 @@ import Foundation
 // `auth-desktop`. GTK takes the main thread here, in synchronous code (`WindowApplication.run`); the
 // window's model is made on `startup`, in the primary instance only. URIs go to GApplication, which
 // forwards them over D-Bus to a running instance or opens them here.
-let command: WindowCommand
-do {
-  command = try WindowCommand.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-  WindowCommand.exit(withError: error)
+let arguments = Array(CommandLine.arguments.dropFirst())
+let environment = ProcessInfo.processInfo.environment
+// `auth-desktop` with no command starts the window with no arguments: then there is nothing to parse,
+// and the parser's first use (milliseconds of the runtime's dynamic casts) stays out of the start-up.
+let paths: ConfigurationPaths
+let emulator: Bool
+let uris: [String]
+if arguments.isEmpty {
+  (paths, emulator, uris) = (ConfigurationPaths(configFlag: nil, dataDirFlag: nil, environment: environment), false, [])
+} else {
+  do {
+    let command = try WindowCommand.parse(arguments)
+    (paths, emulator, uris) = (command.globals.paths, command.globals.emulator, command.uris)
+  } catch {
+    WindowCommand.exit(withError: error)
+  }
 }
-guard DisplayEnvironment.hasDisplay(ProcessInfo.processInfo.environment) else {
+guard DisplayEnvironment.hasDisplay(environment) else {
   FileHandle.standardError.write(
     Data("auth-desktop-window: the window needs a display (DISPLAY or WAYLAND_DISPLAY).\n".utf8))
   exit(2)
 }
-exit(
-  WindowApplication.run(
-    arguments: [CommandLine.arguments[0]] + command.uris, launch: command.globals.paths,
-    emulator: command.globals.emulator))
+exit(WindowApplication.run(arguments: [CommandLine.arguments[0]] + uris, launch: paths, emulator: emulator))
