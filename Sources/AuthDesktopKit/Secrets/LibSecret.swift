@@ -62,12 +62,26 @@ struct LibSecret: Sendable {
     }
   }
 
-  /// Deletes the unlocked items matching `key` (libsecret skips locked ones without an error).
-  func clear(_ key: SecretKey) throws(GLibError) {
+  /// Deletes the items matching `key`: one search (locked items included), then each item. Returns
+  /// false, deleting nothing, when one is locked (libsecret's `clear` would skip it without a word) —
+  /// one round trip to the keyring fewer than `clear` and a search to check what is left.
+  func delete(_ key: SecretKey) throws(GLibError) -> Bool {
     try withService { service throws(GLibError) in
       let attributes = authdesktop_secret_attributes(key.namespace, key.id)
       defer { g_hash_table_unref(attributes) }
-      try withGError { secret_service_clear_sync(service, schema.pointer, attributes, nil, $0) }
+      let list = try withGError {
+        secret_service_search_sync(service, schema.pointer, attributes, SECRET_SEARCH_ALL, nil, $0)
+      }
+      defer { g_list_free_full(list, g_object_unref) }
+      var found: [UnsafeMutablePointer<SecretItem>] = []
+      var node = list
+      while let current = node {
+        if let item = current.pointee.data?.assumingMemoryBound(to: SecretItem.self) { found.append(item) }
+        node = current.pointee.next
+      }
+      if found.contains(where: { secret_item_get_locked($0) != 0 }) { return false }
+      for item in found { try withGError { secret_item_delete_sync(item, nil, $0) } }
+      return true
     }
   }
 
@@ -95,9 +109,6 @@ struct LibSecret: Sendable {
     }
   }
 
-  /// Connects (opening a transfer session) and runs `body` with libsecret's process-wide proxy (a new
-  /// reference each time). libsecret 0.20 ignores `secret_service_open`'s bus-name argument (only the
-  /// `SECRET_SERVICE_BUS_NAME` environment variable changes it), so there is no per-store service.
   /// Opens libsecret's process-wide service proxy and transfer session (what `withService` then finds
   /// ready), ignoring failures.
   static func connect() {
@@ -106,6 +117,9 @@ struct LibSecret: Sendable {
     if let error { g_error_free(error) }
   }
 
+  /// Connects (opening a transfer session) and runs `body` with libsecret's process-wide proxy (a new
+  /// reference each time). libsecret 0.20 ignores `secret_service_open`'s bus-name argument (only the
+  /// `SECRET_SERVICE_BUS_NAME` environment variable changes it), so there is no per-store service.
   private func withService<Result>(
     _ body: (UnsafeMutablePointer<SecretService>) throws(GLibError) -> Result
   ) throws(GLibError) -> Result {

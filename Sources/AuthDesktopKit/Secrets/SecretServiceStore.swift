@@ -63,10 +63,7 @@ public final class SecretServiceStore: SecretStore {
 
   public func delete(_ key: SecretKey) async throws {
     try await run { [libsecret] () throws(AuthError) in
-      try call { () throws(GLibError) in try libsecret.clear(key) }
-      // libsecret's clear skips locked items silently: anything left means it could not delete.
-      let left = try call { () throws(GLibError) in try libsecret.items(namespace: key.namespace, id: key.id) }
-      if !left.isEmpty { throw SecretServiceError.locked }
+      guard try call({ () throws(GLibError) in try libsecret.delete(key) }) else { throw SecretServiceError.locked }
     }
   }
 
