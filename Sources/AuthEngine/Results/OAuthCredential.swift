@@ -13,6 +13,9 @@ public struct OAuthCredential: Sendable, CustomStringConvertible {
   /// Granted scopes (the provider's answer when it sends one, otherwise the requested ones).
   public var scopes: [String]
   public var tokenType: String?
+  /// OpenID Connect: the raw nonce of the sign-in whose ID token this is. The authorization request
+  /// and the token's `nonce` claim carry its hash (`OIDCNonce`); Identity Toolkit wants the raw one.
+  public var rawNonce: Nonce?
 
   public init(
     providerID: String, accessToken: AccessToken? = nil, idToken: IDToken? = nil, secret: OAuthTokenSecret? = nil,
