@@ -15,7 +15,7 @@ import Testing
     #expect(query["scope"] == "openid email profile")
     #expect((query["nonce"] ?? "").count >= 43)
     let result = try await harness.service.resume(with: try await harness.browse(pending.authorizationURL))
-    #expect(result.identity.uid == "\(oidc.base.absoluteString)|248289761001")
+    #expect(result.identity.uid == "248289761001")
     #expect(result.identity.email == "jane@example.com")
     #expect(result.identity.emailVerified)
     #expect(result.identity.displayName == "Jane Doe")

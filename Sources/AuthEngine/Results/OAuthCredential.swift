@@ -36,8 +36,8 @@ public struct OAuthCredential: Sendable, CustomStringConvertible {
   }
 }
 
-/// The user as the provider knows them. `uid` is the provider's stable id (GitHub numeric `id`,
-/// Twitter `id_str`, OIDC `iss|sub`), never a login name or an email.
+/// The user as the provider knows them. `uid` is the provider's stable raw id (GitHub numeric `id`,
+/// Twitter `id_str`, OIDC `sub`), never a login name or an email.
 public struct FederatedIdentity: Sendable, Equatable, Codable {
   public var providerID: String
   public var uid: String

@@ -83,7 +83,7 @@ import Testing
     let user = try await h.auth.signIn(with: H.result("github.com", "1", email: "a@example.com")).user
     await expectAuthError(.weakPassword) { try await user.updatePassword(to: Password("short")) }
     try await user.updatePassword(to: Password("long enough"))
-    #expect(try await h.auth.fetchSignInMethods(forEmail: "a@example.com") == ["password", "github.com"])
+    #expect(try await h.auth.fetchSignInMethods(forEmail: "a@example.com") == ["github.com", "password"])
     try await h.auth.signOut()
     #expect(try await h.auth.signIn(email: "a@example.com", password: Password("long enough")).user.uid == user.uid)
     // With a password as second method, GitHub can now be unlinked.

@@ -109,7 +109,8 @@ import Testing
     let after = try await user.unlink(fromProvider: "github.com")
     #expect(after.providerData.map(\.providerID) == ["twitter.com"])
     #expect(
-      try await h.secretIDs(CredentialVault.namespace) == [CredentialVault.key(providerID: "twitter.com", uid: "2").id])
+      try await h.secretIDs(CredentialVault.namespace)
+        == [CredentialVault.key(providerID: "twitter.com", uid: user.uid).id])
     // The unlinked GitHub account is a stranger now: signing in with it makes a new user.
     #expect(try await h.auth.signIn(with: H.result("github.com", "1")).additionalUserInfo?.isNewUser == true)
   }

@@ -4,8 +4,12 @@ import GRDB
 /// A secret of the account layer together with what makes it reachable, for the journal.
 struct JournaledSecret: Sendable {
   enum Reference: Sendable {
-    case identity(providerID: String, federatedID: String)
+    /// A provider credential of an account (`providerCredential` row).
+    case providerCredential(uid: String, providerID: String)
+    /// The local store's session refresh token.
     case session(String)
+    /// The Identity Toolkit session's tokens (`firebaseSession` row).
+    case firebaseSession(String)
     case password(uid: String)
     case pendingCredential(String)
   }
@@ -13,16 +17,17 @@ struct JournaledSecret: Sendable {
   let key: SecretKey
   let reference: Reference
 
-  static func credential(_ providerID: String, _ federatedID: String) -> JournaledSecret {
+  static func credential(_ providerID: String, uid: String) -> JournaledSecret {
     JournaledSecret(
-      key: CredentialVault.key(providerID: providerID, uid: federatedID),
-      reference: .identity(providerID: providerID, federatedID: federatedID))
+      key: CredentialVault.key(providerID: providerID, uid: uid),
+      reference: .providerCredential(uid: uid, providerID: providerID))
   }
 
   var encodedReference: String {
     switch reference {
-    case .identity(let provider, let federated): "identity:\(provider)\n\(federated)"
+    case .providerCredential(let uid, let provider): "credential:\(uid)\n\(provider)"
     case .session(let id): "session:\(id)"
+    case .firebaseSession(let id): "firebase-session:\(id)"
     case .password(let uid): "password:\(uid)"
     case .pendingCredential(let id): "pending:\(id)"
     }
@@ -33,13 +38,17 @@ struct JournaledSecret: Sendable {
     guard let colon = encoded.firstIndex(of: ":") else { return false }
     let kind = encoded[..<colon]
     let value = String(encoded[encoded.index(after: colon)...])
+    let pair = value.split(separator: "\n", maxSplits: 1).map(String.init)
     switch kind {
-    case "identity":
-      let parts = value.split(separator: "\n", maxSplits: 1).map(String.init)
-      guard parts.count == 2 else { return false }
-      return try Accounts.identity(db, providerID: parts[0], federatedID: parts[1]) != nil
+    case "credential":
+      return try pair.count == 2 && ProviderCredentials.isKept(db, uid: pair[0], providerID: pair[1])
+    case "identity":  // journaled before v6-one-shape, keyed by (provider, federated id)
+      return try pair.count == 2 && Accounts.identity(db, providerID: pair[0], federatedID: pair[1]) != nil
     case "session":
       return try SessionRecord.filter(Column("id") == value && Column("endedAt") == nil).fetchCount(db) > 0
+    case "firebase-session":
+      return try Int.fetchOne(
+        db, sql: "SELECT COUNT(*) FROM firebaseSession WHERE id = ? AND endedAt IS NULL", arguments: [value]) ?? 0 > 0
     case "password":
       return try UserRecord.filter(Column("uid") == value && Column("hasPassword") == true).fetchCount(db) > 0
     case "pending":

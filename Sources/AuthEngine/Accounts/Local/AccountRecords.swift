@@ -52,8 +52,11 @@ struct LoginFailureRecord: Codable, FetchableRecord, PersistableRecord, Sendable
   var at: Date
 }
 
-/// Queries shared by the account operations (all run inside one transaction each).
+/// Queries shared by the local store's operations (all run inside one transaction each).
 enum Accounts {
+  /// The sign-in method of email and password, as a provider id (`providerData`, methods).
+  static let password = "password"
+
   static func identity(_ db: Database, providerID: String, federatedID: String) throws -> IdentityRecord? {
     try IdentityRecord.fetchOne(db, key: ["providerID": providerID, "federatedID": federatedID])
   }
@@ -62,16 +65,15 @@ enum Accounts {
     try IdentityRecord.filter(Column("uid") == uid).order(Column("linkedAt")).fetchAll(db)
   }
 
-  /// The users an email address belongs to: as their address, or as a linked provider's address.
-  static func owners(_ db: Database, email: String) throws -> Set<String> {
-    let direct = try String.fetchAll(db, sql: "SELECT uid FROM user WHERE email = ?", arguments: [email])
-    let linked = try String.fetchAll(db, sql: "SELECT uid FROM identity WHERE email = ?", arguments: [email])
-    return Set(direct + linked)
+  /// The user whose own email this is (one account per email compares these, as Identity Toolkit).
+  static func owner(_ db: Database, email: String) throws -> UserRecord? {
+    try UserRecord.filter(Column("email") == email).fetchOne(db)
   }
 
-  /// `password` first when set, then the linked providers in the order they were linked.
+  /// The linked providers in the order they were linked, then `password` when the user has one
+  /// (and an email to sign in with), as Identity Toolkit lists them.
   static func signInMethods(_ db: Database, user: UserRecord) throws -> [String] {
-    (user.hasPassword ? ["password"] : []) + (try identities(db, uid: user.uid).map(\.providerID))
+    try identities(db, uid: user.uid).map(\.providerID) + (user.hasPassword && user.email != nil ? [password] : [])
   }
 
   static func activeSession(_ db: Database) throws -> SessionRecord? {

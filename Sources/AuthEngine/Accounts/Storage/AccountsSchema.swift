@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Tables of the account layer. Secrets are never here: provider tokens, session refresh tokens,
@@ -57,7 +58,8 @@ enum AccountsSchema {
         table.autoIncrementedPrimaryKey("id")
         table.column("namespace", .text).notNull()
         table.column("secretID", .text).notNull()
-        /// What would reference the secret: `identity:<provider>\n<federated id>`, `session:<id>`,
+        /// What would reference the secret: `credential:<uid>\n<provider>` (`identity:…` before v6),
+        /// `session:<id>`, `firebase-session:<id>`,
         /// `password:<uid>` or `pending:<id>`.
         table.column("reference", .text).notNull()
         table.column("pid", .integer).notNull()
@@ -80,6 +82,49 @@ enum AccountsSchema {
     migrator.registerMigration("v5-redirect-receivers") { db in
       try db.alter(table: "pendingAuthorization") { table in table.add(column: "receiver", .text) }
       try db.drop(table: "authorizationOutcome")
+    }
+    // One shape in both account modes (README, "Keeping accounts in a Firebase project"): provider
+    // credentials keyed by the account's uid, and an OIDC identity's raw id is `sub` (was `iss|sub`).
+    migrator.registerMigration("v6-one-shape") { db in
+      try db.create(table: "providerCredential") { table in
+        table.column("uid", .text).notNull()
+        table.column("providerID", .text).notNull()
+        table.column("savedAt", .datetime).notNull()
+        table.primaryKey(["uid", "providerID"])
+      }
+      try db.create(table: "credentialMove") { table in
+        table.primaryKey("fromID", .text)
+        table.column("toID", .text).notNull()
+      }
+      for row in try Row.fetchAll(db, sql: "SELECT providerID, federatedID, uid, linkedAt FROM identity") {
+        let (provider, federated, uid): (String, String, String) = (row[0], row[1], row[2])
+        try db.execute(
+          sql: "INSERT INTO credentialMove (fromID, toID) VALUES (?, ?)",
+          arguments: [
+            CredentialVault.key(providerID: provider, uid: federated).id,
+            CredentialVault.key(providerID: provider, uid: uid).id,
+          ])
+        try ProviderCredentials.record(db, uid: uid, providerID: provider, at: row[3])
+      }
+      for table in ["identity", "pendingCredential"] {
+        try db.execute(
+          sql: """
+            UPDATE \(table) SET federatedID = substr(federatedID, instr(federatedID, '|') + 1)
+            WHERE providerID LIKE 'oidc.%' AND instr(federatedID, '|') > 0
+            """)
+      }
+    }
+    // The Identity Toolkit backend's session: at most one active; its refresh and ID tokens are in the
+    // secret store under `firebase-session/<id>`, the account as last looked up in `account` (JSON).
+    migrator.registerMigration("v7-firebase-session") { db in
+      try db.create(table: "firebaseSession") { table in
+        table.primaryKey("id", .text)
+        table.column("uid", .text).notNull().indexed()
+        table.column("signInProvider", .text).notNull()
+        table.column("account", .text).notNull()
+        table.column("createdAt", .datetime).notNull()
+        table.column("endedAt", .datetime)
+      }
     }
   }
 }

@@ -1,19 +1,46 @@
 import Foundation
 import GRDB
+import Logging
 
-/// How every account operation touches secrets and rows, so that a process killed at any point leaves
-/// the old state or the new one, and no secret nobody can reach:
+/// What both account backends keep on this machine: rows in `auth.sqlite` and secrets in the
+/// `SecretStore`, written so that a process killed at any point leaves the old state or the new one,
+/// and no secret nobody can reach:
 /// 1. journal the secrets about to be written (their own small transaction);
 /// 2. write them to the secret store;
 /// 3. one transaction applies the change, clears those journal rows, and journals the secrets the
 ///    change made unreachable;
 /// 4. delete those secrets and clear their rows.
 /// After a crash, `recoverInterruptedOperations()` finishes steps 2 and 4 from the journal.
-extension Auth {
+struct AccountStorage: Sendable {
+  let database: AuthDatabase
+  let environment: AuthEnvironment
+
+  var secrets: any SecretStore { environment.secrets }
+  var logger: Logger { environment.logger }
+  var now: Date { environment.clock.now() }
+
   func fault(_ point: String) { environment.faultInjection?(point) }
 
+  func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+    try await storage { try await database.pool.read(body) }
+  }
+
+  func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+    try await storage { try await database.pool.write(body) }
+  }
+
+  private func storage<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    do {
+      return try await body()
+    } catch let error as DatabaseError {
+      throw AuthError(.storageFailure, origin: .storage, detail: "SQLite error \(error.resultCode.rawValue)")
+    }
+  }
+
+  /// Steps 1–4 for one operation: `secrets` are journaled, then `store` writes them, then `apply` runs
+  /// in one transaction and returns its value and the secrets it made unreachable.
   func withSecrets<T: Sendable>(
-    _ secrets: [JournaledSecret], store: () async throws -> Void,
+    _ secrets: [JournaledSecret], store: @Sendable () async throws -> Void,
     apply: @Sendable @escaping (Database) throws -> (T, removed: [JournaledSecret])
   ) async throws -> T {
     let now = self.now
@@ -44,7 +71,7 @@ extension Auth {
         try await environment.secrets.delete(secret.key)
         done.append(id)
       } catch {
-        environment.logger.notice("a secret could not be deleted yet; it stays journaled")
+        logger.notice("a secret could not be deleted yet; it stays journaled")
       }
     }
     let cleared = done
@@ -64,10 +91,11 @@ extension Auth {
     _ = try? await write { db in try SecretJournal.clear(db, ids) }
   }
 
-  /// Finishes what interrupted operations left: every journal row of a process that is gone (or an
-  /// hour old) has its secret deleted unless a row references it. Returns how many secrets it deleted.
-  @discardableResult
-  public func recoverInterruptedOperations() async throws -> Int {
+  /// Finishes what interrupted operations left: first the credential moves a migration queued
+  /// (`CredentialMoves`), then every journal row of a process that is gone (or an hour old) has its
+  /// secret deleted unless a row references it. Returns how many secrets it deleted.
+  func recoverInterruptedOperations() async throws -> Int {
+    try await CredentialMoves.finish(self)
     let now = self.now
     let rows = try await read { db in
       try Row.fetchAll(db, sql: "SELECT id, namespace, secretID, reference, pid, createdAt FROM secretJournal")
@@ -87,9 +115,7 @@ extension Auth {
       }
       try await write { db in try SecretJournal.clear(db, [id]) }
     }
-    if deleted > 0 {
-      environment.logger.notice("removed secrets of interrupted operations", metadata: ["count": "\(deleted)"])
-    }
+    if deleted > 0 { logger.notice("removed secrets of interrupted operations", metadata: ["count": "\(deleted)"]) }
     return deleted
   }
 }
