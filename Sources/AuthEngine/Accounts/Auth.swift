@@ -23,16 +23,22 @@ public actor Auth {
   /// How long a pending credential of `account-exists-with-different-credential` is kept.
   static let pendingCredentialLifetime = PendingCredentials.lifetime
 
-  /// An `Auth` on `database` and `environment`: the local store, or the configuration's Firebase
-  /// project. `passwordHasher` tunes the local store's scrypt (tests).
+  /// An `Auth` on `database` and `environment`: the configuration's Firebase project when it has a
+  /// `[firebase]` table, otherwise the local store. `passwordHasher` tunes the local store's scrypt
+  /// (tests).
   public init(
     configuration: AuthConfiguration, environment: AuthEnvironment, database: AuthDatabase,
     passwordHasher: PasswordHasher? = nil
   ) {
     let storage = AccountStorage(database: database, environment: environment)
-    self.init(
-      configuration: configuration, storage: storage,
-      backend: LocalAccounts(configuration: configuration, storage: storage, passwordHasher: passwordHasher))
+    let backend: any AccountBackend =
+      if let firebase = configuration.firebase {
+        IdentityToolkitAccounts(
+          settings: firebase, storage: storage, userAgent: configuration.app.identity.userAgent)
+      } else {
+        LocalAccounts(configuration: configuration, storage: storage, passwordHasher: passwordHasher)
+      }
+    self.init(configuration: configuration, storage: storage, backend: backend)
   }
 
   init(configuration: AuthConfiguration, storage: AccountStorage, backend: any AccountBackend) {
