@@ -84,6 +84,7 @@ let package = Package(
       name: "AuthEngineTests",
       dependencies: [
         "AuthEngine", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),

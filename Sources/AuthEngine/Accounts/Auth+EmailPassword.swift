@@ -5,12 +5,12 @@ import Foundation
 extension Auth {
   /// A new account with this email and password, signed in.
   public func createUser(email: String, password: Password) async throws -> AuthDataResult {
-    try passwordSignedIn(try await backend.signUp(email: email, password: password, linkingTo: nil))
+    try passwordSignedIn(try await backend.signUp(email: Self.trimmed(email), password: password, linkingTo: nil))
   }
 
   /// Signs in with an email and password.
   public func signIn(email: String, password: Password) async throws -> AuthDataResult {
-    try passwordSignedIn(try await backend.signInWithPassword(email: email, password: password))
+    try passwordSignedIn(try await backend.signInWithPassword(email: Self.trimmed(email), password: password))
   }
 
   /// Adds email/password sign-in to the signed-in user (CLI `sign-in-email EMAIL --link`); the email
@@ -21,7 +21,7 @@ extension Auth {
     guard !account.hasProvider(Accounts.password) else {
       throw AuthError(.providerAlreadyLinked, origin: .request, providerID: Accounts.password)
     }
-    let linked = try await backend.signUp(email: email, password: password, linkingTo: account.uid)
+    let linked = try await backend.signUp(email: Self.trimmed(email), password: password, linkingTo: account.uid)
     notify(linked.account)
     return User(linked.account, auth: self)
   }
@@ -31,6 +31,9 @@ extension Auth {
     _ = try await requireAccount(uid)
     notify(try await backend.update(uid: uid, .password(password)))
   }
+
+  /// An email as typed, without the spaces around it (both backends compare addresses lowercased).
+  static func trimmed(_ email: String) -> String { email.trimmingCharacters(in: .whitespacesAndNewlines) }
 
   private func passwordSignedIn(_ signedIn: SignedIn) throws -> AuthDataResult {
     environment.logger.info("signed in", metadata: ["provider": "password", "new": "\(signedIn.isNewUser)"])

@@ -81,7 +81,7 @@ public actor Auth {
   /// How `email`'s account signs in (Identity Toolkit's `createAuthUri`): provider ids and
   /// `password`, or `hidden` when the Firebase project protects against email enumeration.
   public func signInMethods(forEmail email: String) async throws -> SignInMethods {
-    try await backend.createAuthUri(email: email)
+    try await backend.createAuthUri(email: Self.trimmed(email))
   }
 
   /// Firebase's `fetchSignInMethods(forEmail:)`: provider ids and/or `password` (empty when hidden).

@@ -70,6 +70,20 @@ import Testing
   }
 
   @Test(arguments: AccountMode.allCases)
+  func thePendingCredentialExpiresAfterTenMinutes(mode: AccountMode) async throws {
+    let w = try await AccountWorld.make(mode, twitter: .init(id: "2", email: "a@example.com"))
+    _ = try await w.auth.signIn(with: try await w.github(1, email: "a@example.com"))
+    try await w.auth.signOut()
+    await expectAuthError(.accountExistsWithDifferentCredential) {
+      try await w.auth.signIn(with: try await w.twitter())
+    }
+    _ = try await w.auth.signIn(with: try await w.github(1, email: "a@example.com"))
+    try await w.advance(by: 601)
+    await expectAuthError(.noPendingCredential) { try await w.auth.linkPendingCredential() }
+    #expect(try await w.pendingSecrets().isEmpty, "the expired pending credential's secret was kept")
+  }
+
+  @Test(arguments: AccountMode.allCases)
   func aPendingCredentialOfAnotherEmailIsNotLinked(mode: AccountMode) async throws {
     let w = try await AccountWorld.make(mode, twitter: .init(id: "2", email: "a@example.com"))
     _ = try await w.auth.signIn(with: try await w.github(1, email: "a@example.com"))
