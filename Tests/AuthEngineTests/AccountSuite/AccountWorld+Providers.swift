@@ -65,13 +65,16 @@ struct IdentityToolkitProject: Sendable {
       apiKey: try (created["api_key"] as? String).orThrow("no api_key"))
   }
 
+  /// `HOST:PORT` of the test server.
+  var host: String { "\(base.host!):\(base.port!)" }
+
   /// The `[firebase]` table of this project on the test server.
   var configuration: String {
     """
     [firebase]
     api_key = "\(apiKey)"
     project_id = "\(id)"
-    emulator_host = "\(base.host!):\(base.port!)"
+    emulator_host = "\(host)"
 
     """
   }
