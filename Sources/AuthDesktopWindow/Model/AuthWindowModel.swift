@@ -124,7 +124,8 @@ final class AuthWindowModel: WindowModel {
 
   func reauthenticate() {
     Task { @GLibMainActor in
-      guard let provider = await currentUser()?.providerData.first?.providerID else {
+      guard let provider = await currentUser()?.providerData.first(where: { $0.providerID != "password" })?.providerID
+      else {
         return show(AuthError(.noSuchProvider, origin: .request))
       }
       start(provider, intent: .reauthenticate)
@@ -210,7 +211,9 @@ final class AuthWindowModel: WindowModel {
     state = .signedIn(summary(result.user))
   }
 
-  private func summary(_ user: User) -> AccountSummary { AccountSummary(user, configured: configuration.providerIDs) }
+  private func summary(_ user: User) -> AccountSummary {
+    AccountSummary(user, configured: configuration.providerIDs, location: auth.accountLocation)
+  }
 
   private func show(_ error: Error) {
     guard let error = error as? AuthError else { return state = .error(UserFacingError(error, for: .window)) }

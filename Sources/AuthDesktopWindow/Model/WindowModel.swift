@@ -50,24 +50,30 @@ struct AccountSummary: Sendable, Equatable {
   var providers: [LinkedProvider]
   /// Configured providers the user has not linked yet (each gets a Link button).
   var linkable: [String]
+  /// The Firebase project the account is in; nil when it is kept on this computer.
+  var firebaseProject: String?
 
-  init(uid: String, displayName: String?, email: String?, providers: [LinkedProvider], linkable: [String] = []) {
+  init(
+    uid: String, displayName: String?, email: String?, providers: [LinkedProvider], linkable: [String] = [],
+    firebaseProject: String? = nil
+  ) {
     self.uid = uid
     self.displayName = displayName
     self.email = email
     self.providers = providers
     self.linkable = linkable
+    self.firebaseProject = firebaseProject
   }
 
   /// `user`, with the providers of `configured` it has not linked as `linkable`.
-  init(_ user: User, configured: [String]) {
+  init(_ user: User, configured: [String], location: AccountLocation = .thisMachine) {
     let linked = user.providerData.map(\.providerID)
     self.init(
       uid: user.uid, displayName: user.displayName, email: user.email,
       providers: user.providerData.map {
         LinkedProvider(providerID: $0.providerID, detail: $0.email ?? $0.displayName)
       },
-      linkable: configured.filter { !linked.contains($0) })
+      linkable: configured.filter { !linked.contains($0) }, firebaseProject: location.firebaseProjectID)
   }
 }
 

@@ -49,6 +49,7 @@ enum WindowText {
   static let unnamedUser = "No name"
   static let noEmail = "No email address"
   static func userID(_ uid: String) -> String { "User ID: \(uid)" }
+  static func firebaseProject(_ projectID: String) -> String { "Firebase project: \(projectID)" }
   static let linkedAccounts = "Linked accounts"
   static let noLinkedAccounts = "No linked accounts"
   static let unlink = "Unlink"

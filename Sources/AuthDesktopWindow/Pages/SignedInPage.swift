@@ -18,6 +18,7 @@ final class SignedInPage {
   private let name = Gtk.label("", classes: ["title-1"])
   private let email = Gtk.label("", classes: ["dim-label"])
   private let uid = Gtk.label("", classes: ["caption", "monospace", "dim-label"])
+  private let project = Gtk.label("", classes: ["caption", "dim-label"])
   private let list = gtk_list_box_new()!
   private let actions: Actions
 
@@ -43,13 +44,18 @@ final class SignedInPage {
       WindowText.deleteAccount, classes: ["destructive-action"], action: actions.deleteAccount)
     root = Gtk.page(
       accessible: WindowText.signedInPage,
-      [Gtk.label(WindowText.signedInTitle, classes: ["dim-label"]), name, email, uid, heading, frame, session, delete])
+      [
+        Gtk.label(WindowText.signedInTitle, classes: ["dim-label"]), name, email, uid, project, heading, frame, session,
+        delete,
+      ])
   }
 
   func update(_ account: AccountSummary) {
     Gtk.setText(name, account.displayName ?? WindowText.unnamedUser)
     Gtk.setText(email, account.email ?? WindowText.noEmail)
     Gtk.setText(uid, WindowText.userID(account.uid))
+    Gtk.setText(project, account.firebaseProject.map(WindowText.firebaseProject) ?? "")
+    gtk_widget_set_visible(project, account.firebaseProject == nil ? 0 : 1)
     Gtk.removeAllRows(from: list)
     if account.providers.isEmpty && account.linkable.isEmpty {
       let empty = Gtk.label(WindowText.noLinkedAccounts, classes: ["dim-label"])

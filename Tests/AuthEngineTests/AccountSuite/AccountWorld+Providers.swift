@@ -36,17 +36,14 @@ extension Optional {
   }
 }
 
-/// A project on the Identity Toolkit test server (`POST /_test/projects`).
-struct IdentityToolkitProject: Sendable {
-  let base: URL
-  let id: String
-  let apiKey: String
-
+extension IdentityToolkitProject {
+  /// A project that knows the world's providers.
   static func create(
     providers: AccountWorld.Providers, allowDuplicateEmails: Bool = false, options: [String: Any] = [:]
   ) async throws -> IdentityToolkitProject {
-    let base = try await TestServers.shared.start().identityToolkit
-    var configured: [String: Any] = ["github.com": ["client_id": "any", "base_url": providers.github.absoluteString]]
+    var configured: [String: [String: Any]] = [
+      "github.com": ["client_id": "any", "base_url": providers.github.absoluteString]
+    ]
     if let twitter = providers.twitter {
       configured["twitter.com"] = [
         "consumer_key": twitter.clientID, "consumer_secret": twitter.clientSecret ?? "",
@@ -56,51 +53,7 @@ struct IdentityToolkitProject: Sendable {
     for (name, tenant) in providers.oidc {
       configured["oidc.\(name)"] = ["issuer": tenant.base.absoluteString, "client_id": tenant.clientID]
     }
-    let body: [String: Any] = [
-      "providers": configured, "allow_duplicate_emails": allowDuplicateEmails, "max_password_attempts": 5,
-    ].merging(options) { $1 }
-    let created = try await Control.post(base.appendingPathComponent("_test/projects"), body)
-    return IdentityToolkitProject(
-      base: base, id: try (created["project_id"] as? String).orThrow("no project_id"),
-      apiKey: try (created["api_key"] as? String).orThrow("no api_key"))
-  }
-
-  /// `HOST:PORT` of the test server.
-  var host: String { "\(base.host!):\(base.port!)" }
-
-  /// The `[firebase]` table of this project on the test server.
-  var configuration: String {
-    """
-    [firebase]
-    api_key = "\(apiKey)"
-    project_id = "\(id)"
-    emulator_host = "\(host)"
-
-    """
-  }
-
-  func advance(by seconds: TimeInterval) async throws {
-    _ = try await Control.post(base.appendingPathComponent("_test/projects/\(id)/clock"), ["advance": seconds])
-  }
-
-  func accounts() async throws -> [[String: Any]] {
-    let answer = try await Control.get(base.appendingPathComponent("_test/projects/\(id)/accounts")) as? [String: Any]
-    return answer?["accounts"] as? [[String: Any]] ?? []
-  }
-
-  /// The requests the project received (`op`, `fields`, `result`, …; never a secret).
-  func log() async throws -> [[String: Any]] {
-    let answer = try await Control.get(base.appendingPathComponent("_test/projects/\(id)/log")) as? [String: Any]
-    return answer?["requests"] as? [[String: Any]] ?? []
-  }
-
-  func disable(_ localID: String) async throws {
-    _ = try await Control.post(base.appendingPathComponent("_test/projects/\(id)/users/\(localID)/disable"), [:])
-  }
-
-  /// The next `count` requests of `op` answer `status` (500 or 503).
-  func fault(_ op: String, status: Int = 503, count: Int = 1) async throws {
-    _ = try await Control.post(
-      base.appendingPathComponent("_test/projects/\(id)/fault"), ["op": op, "status": status, "count": count])
+    return try await create(
+      providers: configured, options: ["allow_duplicate_emails": allowDuplicateEmails].merging(options) { $1 })
   }
 }
