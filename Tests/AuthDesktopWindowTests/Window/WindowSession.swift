@@ -31,15 +31,21 @@ struct WindowSession {
 
   /// Starts the window once the app's D-Bus name is free, and waits until AT-SPI sees it.
   /// `emulator`: the built-in providers on an in-process emulator (`auth-desktop --emulator`) instead of
-  /// the Authlib server.
+  /// the Authlib server; `configuration`: this configuration instead of a new GitHub client's.
   init(
-    loopback: Bool = false, emulator: Bool = false, browser: Browser, install: Bool = true,
-    schemeHandler: String? = nil, environment extra: [String: String] = [:]
+    loopback: Bool = false, emulator: Bool = false, configuration: String? = nil, browser: Browser,
+    install: Bool = true, schemeHandler: String? = nil, environment extra: [String: String] = [:]
   ) async throws {
     let env = ProcessInfo.processInfo.environment
     try #require(env["DISPLAY"]?.isEmpty == false, "needs DISPLAY and a session bus: run scripts/test")
     try #require(env["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false, "needs a session bus: run scripts/test")
-    cli = emulator ? try CLIRunner() : try await Self.authlibClient(loopback: loopback)
+    if emulator {
+      cli = try CLIRunner()
+    } else if let configuration {
+      cli = try CLIRunner(configuration: configuration)
+    } else {
+      cli = try await Self.authlibClient(loopback: loopback)
+    }
     var extra = extra
     if emulator { extra[EmulatorMode.portVariable] = String(FreePort.next()) }
     let desktop = PrivateDesktop(root: cli.root)
@@ -48,7 +54,10 @@ struct WindowSession {
     try desktop.register(
       browser: "/usr/bin/python3 \(Self.browserScript.path) %u", schemeHandler: schemeHandler,
       scheme: AppIdentity.tests.redirectScheme)
-    if install { #expect(try await cli.run(["install"], environment: xdg).status == 0) }
+    if install {
+      let installed = try await cli.run(["install"], environment: xdg)
+      #expect(installed.status == 0, "auth-desktop install: \(installed.stderr)")
+    }
     try await Poll.until("the app's D-Bus name to be free") {
       await !Tool.sessionBusNameHasOwner(AppIdentity.tests.applicationID)
     }
@@ -94,12 +103,13 @@ struct WindowSession {
 
   /// Runs `body` with a new session and closes it afterwards, also when `body` throws.
   static func with(
-    loopback: Bool = false, emulator: Bool = false, browser: Browser, install: Bool = true,
-    schemeHandler: String? = nil, environment: [String: String] = [:], _ body: (WindowSession) async throws -> Void
+    loopback: Bool = false, emulator: Bool = false, configuration: String? = nil, browser: Browser,
+    install: Bool = true, schemeHandler: String? = nil, environment: [String: String] = [:],
+    _ body: (WindowSession) async throws -> Void
   ) async throws {
     let session = try await WindowSession(
-      loopback: loopback, emulator: emulator, browser: browser, install: install, schemeHandler: schemeHandler,
-      environment: environment)
+      loopback: loopback, emulator: emulator, configuration: configuration, browser: browser, install: install,
+      schemeHandler: schemeHandler, environment: environment)
     do {
       try await body(session)
     } catch {
