@@ -26,6 +26,8 @@ let package = Package(
   targets: [
     .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
     .systemLibrary(
+      name: "CAdwaita", path: "Sources/CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
+    .systemLibrary(
       name: "CSoup", path: "Sources/CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
     .systemLibrary(
       name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
@@ -69,7 +71,7 @@ let package = Package(
     .executableTarget(
       name: "AuthDesktopWindow",
       dependencies: [
-        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopShared", "CGtk",
+        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopShared", "CGtk", "CAdwaita",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -95,7 +97,9 @@ let package = Package(
     ),
     .testTarget(
       name: "AuthDesktopWindowTests",
-      dependencies: ["AuthDesktopWindow", "AuthDesktopKit", "AuthDesktopShared", "AuthEngine", "TestSupport", "CGtk"]
+      dependencies: [
+        "AuthDesktopWindow", "AuthDesktopKit", "AuthDesktopShared", "AuthEngine", "TestSupport", "CGtk", "CAdwaita",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

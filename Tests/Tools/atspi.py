@@ -4,6 +4,10 @@
 Usage (Debian: python3-gi, gir1.2-atspi-2.0, at-spi2-core; run with the system python3):
   atspi.py showing PID          JSON list of [role, name] of every node on screen of the app with PID
   atspi.py activate PID NAME    performs the first action ("click") of the on-screen node named NAME
+  atspi.py type PID NAME TEXT   replaces the text of the on-screen editable node named NAME (EditableText)
+  atspi.py key KEY              presses and releases a key (Escape, Return or Tab) as a keyboard
+                                would, through the AT-SPI registry (XTest under X11), into the
+                                window that has the keyboard focus
 Exit codes: 0 done, 3 the application or node was not found (yet), 2 usage.
 """
 import json
@@ -13,6 +17,9 @@ import gi
 
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
+
+# X keysyms (X11/keysymdef.h) of the keys the tests press.
+KEYSYMS = {"Escape": 0xFF1B, "Return": 0xFF0D, "Tab": 0xFF09}
 
 
 def application(pid):
@@ -43,8 +50,18 @@ def showing(node):
         return
 
 
+def key(name):
+    if name not in KEYSYMS:
+        return 2
+    ok = Atspi.generate_keyboard_event(KEYSYMS[name], None, Atspi.KeySynthType.SYM)
+    return 0 if ok else 3
+
+
 def main(argv):
-    if len(argv) < 3 or argv[1] not in ("showing", "activate"):
+    commands = {"showing": 3, "activate": 4, "type": 5}
+    if len(argv) == 3 and argv[1] == "key":
+        return key(argv[2])
+    if len(argv) != commands.get(argv[1] if len(argv) > 1 else "", -1):
         print(__doc__, file=sys.stderr)
         return 2
     app = application(int(argv[2]))
@@ -55,9 +72,13 @@ def main(argv):
         print(json.dumps([[node.get_role_name(), node.get_name() or ""] for node in nodes]))
         return 0
     for node in nodes:
-        if node.get_name() == argv[3] and node.get_n_actions() > 0:
+        if node.get_name() != argv[3]:
+            continue
+        if argv[1] == "activate" and node.get_n_actions() > 0:
             node.do_action(0)
             return 0
+        if argv[1] == "type" and "EditableText" in node.get_interfaces():
+            return 0 if Atspi.EditableText.set_text_contents(node, argv[4]) else 3
     return 3
 
 

@@ -82,6 +82,19 @@ final class AuthWindowModel: WindowModel {
     }
   }
 
+  func showSignUp() { state = .signUp }
+
+  /// Firebase's `createUser(withEmail:password:)`, as the CLI's `sign-up-email`: the same checks and errors.
+  func signUp(email: String, password: String) {
+    Task { @GLibMainActor in
+      do {
+        try await finishSignIn(try await auth.createUser(email: email, password: Password(password)))
+      } catch {
+        show(error)
+      }
+    }
+  }
+
   func cancelSignIn() {
     let (pending, listener) = (self.pending, self.listener)
     self.pending = nil
@@ -193,13 +206,13 @@ final class AuthWindowModel: WindowModel {
   private func summary(_ user: User) -> AccountSummary { AccountSummary(user, configured: configuration.providerIDs) }
 
   private func show(_ error: Error) {
-    guard let error = error as? AuthError else { return state = .error(ErrorMessages.text(for: .internalError)) }
+    guard let error = error as? AuthError else { return state = .error(WindowProblem(error)) }
     if error.code == .accountExistsWithDifferentCredential, let email = error.email {
       state = .conflict(email: email, methods: error.signInMethods, providerID: error.providerID ?? "")
     } else if error.code == .webContextCancelled, pending == nil {
       refresh()
     } else {
-      state = .error(error.message)
+      state = .error(WindowProblem(error))
     }
   }
 }

@@ -4,7 +4,8 @@ import AuthEngine
 import Foundation
 
 /// Fixed data for showing and screenshotting the window without providers, a keyring or a network
-/// (`AUTH_DESKTOP_PREVIEW_PAGE`). Every action just moves to the page it would lead to.
+/// (`AUTH_DESKTOP_PREVIEW_PAGE` only: never the model of a real launch). Every action just moves to the
+/// page it would lead to.
 @GLibMainActor
 final class PreviewWindowModel: WindowModel {
   private(set) var state: WindowState {
@@ -27,9 +28,10 @@ final class PreviewWindowModel: WindowModel {
   /// The model for a page name of `AUTH_DESKTOP_PREVIEW_PAGE`, or nil for an unknown name.
   nonisolated convenience init?(page: String) {
     let states: [WindowState] = [
-      .signedOut, .waiting(providerTitle: "GitHub", authorizationURL: Self.authorizationURL), .signedIn(Self.account),
+      .signedOut, .signUp, .waiting(providerTitle: "GitHub", authorizationURL: Self.authorizationURL),
+      .signedIn(Self.account),
       .conflict(email: "ada@example.com", methods: ["github.com", "password"], providerID: "twitter.com"),
-      .error(ErrorMessages.text(for: .networkRequestFailed)),
+      .error(Self.networkProblem), .unavailable(Self.configurationProblem),
     ]
     guard let state = states.first(where: { $0.page.rawValue == page }) else { return nil }
     self.init(state: state)
@@ -57,7 +59,16 @@ final class PreviewWindowModel: WindowModel {
   func signIn(email: String, password: String) {
     state =
       email.isEmpty || password.isEmpty
-      ? .error(ErrorMessages.text(for: email.isEmpty ? .invalidEmail : .wrongPassword)) : .signedIn(Self.account)
+      ? .error(WindowProblem(AuthError(email.isEmpty ? .invalidEmail : .wrongPassword, origin: .request)))
+      : .signedIn(Self.account)
+  }
+
+  func showSignUp() { state = .signUp }
+
+  func signUp(email: String, password: String) {
+    state =
+      PasswordHasher.isWeak(Password(password))
+      ? .error(WindowProblem(AuthError(.weakPassword, origin: .request))) : .signedIn(Self.account)
   }
 
   func cancelSignIn() { state = .signedOut }
@@ -79,4 +90,13 @@ final class PreviewWindowModel: WindowModel {
   func signOut() { state = .signedOut }
   func deleteAccount() { state = .signedOut }
   func dismissError() { state = .signedOut }
+
+  nonisolated static let networkProblem = WindowProblem(
+    AuthError(
+      .networkRequestFailed, origin: .transport, detail: "github.com: the connection timed out",
+      providerID: "github.com"))
+  nonisolated static let configurationProblem = WindowProblem(
+    AuthError(
+      .invalidConfiguration, origin: .configuration,
+      detail: "/home/ada/.config/auth-desktop/config.toml: [providers.\"github.com\"]: unknown key \"client_idd\""))
 }

@@ -68,8 +68,11 @@ extension SessionBusSuites {
       ) { session in
         try await session.accessible.activate(WindowText.continueWith("GitHub"))
         try await session.accessible.waitFor("label", WindowText.waitingTitle)
-        try await session.accessible.waitFor("label", WindowText.signInTimedOut)
-        #expect(try session.accessible.nodes().contains(.init(role: "label", name: WindowText.signInTitle)))
+        // The error page says what happened; Back returns to the sign-in page.
+        try await session.accessible.waitFor("label", WindowText.signInTimedOut.title)
+        #expect(session.accessible.shows("label", WindowText.signInTimedOut.body))
+        try await session.accessible.activate(WindowText.back)
+        try await session.accessible.waitFor("label", WindowText.signInTitle)
         let redirect = try #require(session.openedURLs().first.flatMap(Self.redirectURI))
         #expect(Self.refusesConnectionsNow(redirect))
       }

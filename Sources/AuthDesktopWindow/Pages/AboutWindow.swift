@@ -1,0 +1,31 @@
+import AuthDesktopKit
+import AuthDesktopShared
+import AuthEngine
+import CAdwaita
+import CGtk
+
+/// "About AuthDesktop" (`AdwAboutWindow`): name, icon, developer, licence, website, and the newest
+/// release with its notes from the AppStream metainfo (`ReleaseNotes`).
+@GLibMainActor
+enum AboutWindow {
+  @discardableResult
+  static func present(over window: Widget, notes: ReleaseNotes? = ReleaseNotes.load()) -> Widget {
+    let about = adw_about_window_new()!
+    let info = OpaquePointer(about)
+    adw_about_window_set_application_name(info, WindowText.windowTitle)
+    adw_about_window_set_application_icon(info, AppSettings.appID)
+    adw_about_window_set_developer_name(info, WindowText.developerName)
+    adw_about_window_set_comments(info, WindowText.aboutComments)
+    adw_about_window_set_website(info, WindowText.website)
+    adw_about_window_set_license_type(info, GTK_LICENSE_APACHE_2_0)
+    if let newest = notes?.releases.first {
+      adw_about_window_set_version(info, newest.version)
+      adw_about_window_set_release_notes_version(info, newest.version)
+      adw_about_window_set_release_notes(info, newest.notes)
+    }
+    gtk_window_set_transient_for(glibCast(about, to: GtkWindow.self), glibCast(window, to: GtkWindow.self))
+    gtk_window_set_modal(glibCast(about, to: GtkWindow.self), 1)
+    gtk_window_present(glibCast(about, to: GtkWindow.self))
+    return about
+  }
+}
