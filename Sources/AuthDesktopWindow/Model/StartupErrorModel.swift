@@ -8,9 +8,9 @@ import Foundation
 /// nothing; the page's Retry (`app.retry`) makes a new launch and Quit ends the app.
 @GLibMainActor
 final class StartupErrorModel: WindowModel {
-  let state: WindowState
+  nonisolated let state: WindowState
   var onStateChange: (@GLibMainActor (WindowState) -> Void)?
-  let isEmulator: Bool
+  nonisolated let isEmulator: Bool
 
   nonisolated init(_ problem: WindowProblem, isEmulator: Bool = false) {
     state = .unavailable(problem)
