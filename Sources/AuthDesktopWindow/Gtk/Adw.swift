@@ -2,6 +2,7 @@ import AuthDesktopKit
 import AuthDesktopShared
 import CAdwaita
 import CGtk
+import Foundation
 
 /// Builders for the libadwaita 1.2 widgets the pages use, in the style of `Gtk`: every control gets
 /// its accessible name in the same call.
@@ -84,6 +85,16 @@ enum Adw {
       }
     }
     return row
+  }
+
+  /// libadwaita 1.2 names some of its own buttons twice ("Cancel Cancel": the label and a relation to
+  /// it): each button under `widget` gets its label as its one accessible name.
+  static func nameButtonsByTheirLabels(in widget: Widget) {
+    for button in descendants(of: widget) where isA(button, gtk_button_get_type()) {
+      guard let label = gtk_button_get_label(glibCast(button, to: GtkButton.self)) else { continue }
+      authdesktop_accessible_reset_labelled_by(button)
+      authdesktop_accessible_set_label(button, String(cString: label).replacingOccurrences(of: "_", with: ""))
+    }
   }
 
   static func descendants(of widget: Widget) -> [Widget] {

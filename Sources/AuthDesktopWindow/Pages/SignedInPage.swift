@@ -53,10 +53,11 @@ final class SignedInPage {
 
   func update(_ account: AccountSummary) {
     self.account = account
-    let displayName = account.displayName ?? WindowText.unnamedUser
+    // Without a name, the email address is the title (shown once).
     Adw.setAvatarText(avatar, account.displayName ?? account.email ?? "")
-    Gtk.setText(name, displayName)
+    Gtk.setText(name, account.displayName ?? account.email ?? WindowText.unnamedUser)
     Gtk.setText(email, account.email ?? WindowText.noEmail)
+    Gtk.setVisible(email, account.displayName != nil)
     adw_action_row_set_subtitle(glibCast(uidRow, to: AdwActionRow.self), account.uid)
     for row in rows { adw_preferences_group_remove(glibCast(linked, to: AdwPreferencesGroup.self), row) }
     rows = []

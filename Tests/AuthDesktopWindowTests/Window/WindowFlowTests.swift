@@ -62,6 +62,21 @@ extension SessionBusSuites {
       }
     }
 
+    /// Escape on the keyboard does what Cancel does.
+    @Test func escapeCancelsAWaitingSignIn() async throws {
+      try await WindowSession.with(loopback: true, browser: .record) { session in
+        try await session.accessible.activate(WindowText.continueWith("GitHub"))
+        try await session.accessible.waitFor("label", WindowText.waitingTitle)
+        try await Poll.until("the browser to open") { !session.openedURLs().isEmpty }
+        try session.accessible.press("Escape")
+        try await session.accessible.waitFor("label", WindowText.signInTitle)
+        let authorization = try #require(session.openedURLs().first)
+        let location = try await Browser.follow(authorization)
+        let late = try session.cli.run([location.absoluteString, "--json"])
+        #expect((late.json["error"] as? [String: Any])?["code"] as? String == "auth/no-pending-authorization")
+      }
+    }
+
     @Test func waitingTimesOutWithAnErrorAndClosesTheListener() async throws {
       try await WindowSession.with(
         loopback: true, browser: .record, environment: [WindowLaunch.signInTimeoutVariable: "2"]
