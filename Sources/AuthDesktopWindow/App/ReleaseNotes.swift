@@ -23,12 +23,7 @@ struct ReleaseNotes: Equatable {
   /// beside the build first (it matches this build), then `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`.
   static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> ReleaseNotes? {
     let name = "\(AppSettings.appID).metainfo.xml"
-    var candidates: [String] = []
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    for _ in 0..<5 {
-      candidates.append(folder.appendingPathComponent("data/\(name)").path)
-      folder.deleteLastPathComponent()
-    }
+    var candidates = sourceData(name)
     let home = environment["HOME"] ?? NSHomeDirectory()
     candidates.append((environment["XDG_DATA_HOME"] ?? "\(home)/.local/share") + "/metainfo/\(name)")
     for directory in (environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share").split(separator: ":") {
@@ -38,6 +33,18 @@ struct ReleaseNotes: Equatable {
       if let text = try? String(contentsOfFile: path, encoding: .utf8), let notes = parse(text) { return notes }
     }
     return nil
+  }
+
+  /// Where `data/NAME` would be in the source tree of this build (`.build/<triple>/<config>/` is up
+  /// to five folders below the repository).
+  static func sourceData(_ name: String) -> [String] {
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    var candidates: [String] = []
+    for _ in 0..<5 {
+      candidates.append(folder.appendingPathComponent("data/\(name)").path)
+      folder.deleteLastPathComponent()
+    }
+    return candidates
   }
 
   /// The releases of a metainfo document; nil when it is not well-formed.

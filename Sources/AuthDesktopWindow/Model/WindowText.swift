@@ -129,7 +129,7 @@ enum WindowText {
   static let quit = "Quit"
   static let emulatorBadge = "Emulator"
   static let emulatorBadgeDescription = "The providers are AuthDesktop’s built-in emulator, not the real services."
-  static let emulatorSubtitle = "Test providers, not the real services"
+  static let emulatorSubtitle = "Built-in test providers"
 
   // The About window.
   static let aboutComments = "Sign in with GitHub, X and OpenID Connect in your browser."

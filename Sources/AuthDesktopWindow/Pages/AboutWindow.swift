@@ -3,6 +3,7 @@ import AuthDesktopShared
 import AuthEngine
 import CAdwaita
 import CGtk
+import Foundation
 
 /// "About AuthDesktop" (`AdwAboutWindow`): name, icon, developer, licence, website, and the newest
 /// release with its notes from the AppStream metainfo (`ReleaseNotes`).
@@ -10,6 +11,7 @@ import CGtk
 enum AboutWindow {
   @discardableResult
   static func present(over window: Widget, notes: ReleaseNotes? = ReleaseNotes.load()) -> Widget {
+    makeIconAvailable()
     let about = adw_about_window_new()!
     let info = OpaquePointer(about)
     adw_about_window_set_application_name(info, WindowText.windowTitle)
@@ -27,5 +29,16 @@ enum AboutWindow {
     gtk_window_set_modal(glibCast(about, to: GtkWindow.self), 1)
     gtk_window_present(glibCast(about, to: GtkWindow.self))
     return about
+  }
+
+  /// The app's icon comes from the icon theme once `auth-desktop install` put it there; a window run
+  /// from the build finds it in the source tree's `data/` (an unthemed icon on the theme's path).
+  static func makeIconAvailable() {
+    guard let display = gdk_display_get_default() else { return }
+    let theme = gtk_icon_theme_get_for_display(display)
+    guard gtk_icon_theme_has_icon(theme, AppSettings.appID) == 0,
+      let icon = ReleaseNotes.sourceData("\(AppSettings.appID).svg").first(where: FileManager.default.fileExists)
+    else { return }
+    gtk_icon_theme_add_search_path(theme, URL(fileURLWithPath: icon).deletingLastPathComponent().path)
   }
 }

@@ -35,8 +35,9 @@ final class SignedOutPage {
     var children = [Gtk.box(spacing: 12, buttons)]
     if !providers.isEmpty { children.append(Self.separator()) }
     let create = Gtk.button(WindowText.createAccount, classes: ["flat"], action: actions.createAccount)
-    let createLine = Gtk.box(
-      vertical: false, spacing: 6, [Gtk.label(WindowText.noAccount, classes: ["dim-label"]), create])
+    let noAccount = Gtk.label(WindowText.noAccount, classes: ["dim-label"])
+    gtk_label_set_wrap(OpaquePointer(noAccount), 0)
+    let createLine = Gtk.box(vertical: false, spacing: 6, [noAccount, create])
     gtk_widget_set_halign(createLine, GTK_ALIGN_CENTER)
     children += [
       Adw.group(title: WindowText.emailGroup, [email, password]), problem.label, signIn, createLine,
