@@ -108,6 +108,8 @@ extension SessionBusSuites {
     @Test func emulatorModeShowsTheBadgeAndSignsIn() async throws {
       try await WindowSession.with(emulator: true, browser: .consent) { session in
         try await session.accessible.waitFor("label", WindowText.emulatorBadge)
+        // Sighted users read what the badge means too (the subtitle; the badge's tooltip says more).
+        #expect(session.accessible.shows("label", WindowText.emulatorSubtitle))
         try await session.accessible.waitFor("push button", WindowText.continueWith("GitHub"))
         try session.screenshot("window-emulator")
         for title in ["GitHub", "X (Twitter)", "OpenID Connect"] {
@@ -121,6 +123,22 @@ extension SessionBusSuites {
         #expect(session.accessible.shows("push button", WindowText.linkAccessible("X (Twitter)")))
         #expect(try session.cli.run(["status", "--json", "--emulator"]).json["signedIn"] as? Bool == true)
         #expect(try session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == false)  // real accounts apart
+      }
+    }
+
+    /// "Deny access" at the provider says so: "Sign-in cancelled", for an OAuth 2.0 provider's
+    /// `access_denied` (GitHub) and for X's `denied` (OAuth 1.0a), not a blanket "Sign-in failed".
+    @Test func aDeclineAtTheProviderIsSignInCancelled() async throws {
+      try await WindowSession.with(emulator: true, browser: .deny) { session in
+        let cancelled = WindowProblem(AuthError(.webContextCancelled, origin: .redirect))
+        for provider in ["GitHub", "X (Twitter)"] {
+          try await session.accessible.activate(WindowText.continueWith(provider))
+          try await session.accessible.waitFor("label", cancelled.title)
+          #expect(session.accessible.shows("label", cancelled.body), "\(provider)")
+          try await session.accessible.activate(WindowText.back)
+          try await session.accessible.waitFor("label", WindowText.signInTitle)
+        }
+        #expect(session.browserTranscript().components(separatedBy: "consent deny").count == 3)
       }
     }
 

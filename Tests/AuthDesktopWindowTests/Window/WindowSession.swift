@@ -19,6 +19,8 @@ struct WindowSession {
     case play
     /// At the provider emulator's consent page: chooses the first identity, then follows the redirect.
     case consent
+    /// At the provider emulator's consent page: "Deny access", then follows the redirect.
+    case deny
   }
 
   static let browserScript = AccessibleWindow.tool.deletingLastPathComponent().appendingPathComponent("fake_browser.py")
