@@ -29,6 +29,9 @@ let package = Package(
       name: "CAdwaita", path: "Sources/CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
     .systemLibrary(
       name: "CSoup", path: "Sources/CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+    // GIO's Unix parts (GDesktopAppInfo), for launching the browser with chosen descriptors.
+    .systemLibrary(
+      name: "CGio", path: "Sources/CGio", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
     .systemLibrary(
       name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
     .target(
@@ -50,7 +53,7 @@ let package = Package(
     ),
     .target(
       name: "AuthDesktopKit",
-      dependencies: ["AuthEngine", "CSoup", "CSecret", .product(name: "Logging", package: "swift-log")]
+      dependencies: ["AuthEngine", "CGio", "CSoup", "CSecret", .product(name: "Logging", package: "swift-log")]
     ),
     // What the two executables share: emulator mode, the global options, the app's wording.
     .target(

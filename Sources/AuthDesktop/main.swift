@@ -7,7 +7,8 @@ import Foundation
 
 // `auth-desktop` is the command line; it never loads GTK. The window is `auth-desktop-window`, next to
 // this binary: `auth-desktop` with no command (or only global options, `auth-desktop --emulator`) and a
-// display starts it in place of this process (`WindowExecutable`).
+// display starts it in place of this process (`WindowExecutable`). `auth-desktop URI` (what the desktop
+// runs for a custom-scheme redirect) hands the URI to the process that waits for it (`DeliverCommand`).
 signal(SIGPIPE, SIG_IGN)  // A closed stdout is an error on write (see `Output.line`), not the end.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let hasDisplay = DisplayEnvironment.hasDisplay(ProcessInfo.processInfo.environment)
@@ -15,7 +16,7 @@ if arguments.isEmpty && !hasDisplay {
   Output.errorLine("auth-desktop: the window needs a display (DISPLAY or WAYLAND_DISPLAY); see `auth-desktop --help`.")
   exit(2)
 }
-if arguments.isEmpty || (hasDisplay && arguments.count == 1 && DeliverCommand.matches(arguments)) {
+if arguments.isEmpty {
   WindowExecutable.replaceProcess(arguments: arguments)
 }
 if hasDisplay, !DeliverCommand.matches(arguments),
@@ -24,8 +25,7 @@ if hasDisplay, !DeliverCommand.matches(arguments),
   WindowExecutable.replaceProcess(arguments: arguments)
 }
 
-// The subcommands (swift-argument-parser). `auth-desktop URI` without a display completes headlessly
-// (see `DeliverCommand`).
+// The subcommands (swift-argument-parser), and `auth-desktop URI`.
 let root: any ParsableCommand.Type = DeliverCommand.matches(arguments) ? DeliverCommand.self : AuthDesktopCommand.self
 do {
   let command = try root.parseAsRoot(arguments)

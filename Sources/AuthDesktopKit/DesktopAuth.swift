@@ -12,7 +12,8 @@ public enum DesktopAuth {
     logger: Logger = DesktopAuth.logger()
   ) throws -> Auth {
     let database = try AuthDatabase(directory: dataDirectory)
-    var secrets = configuration.app.secretStore.makeStore(dataDirectory: dataDirectory)
+    var secrets = configuration.app.secretStore.makeStore(
+      dataDirectory: dataDirectory, identity: configuration.app.identity)
     if let secretPartition { secrets = PartitionedSecretStore(secrets, partition: secretPartition) }
     let environment = AuthEnvironment(
       transport: URLSessionTransport(), secrets: secrets, pending: SQLitePendingAuthorizationStore(database: database),

@@ -27,4 +27,7 @@ public struct OutputOptions: ParsableArguments {
 
   @Flag(name: .long, help: "Print JSON on stdout (errors too, as {\"error\": {...}}).")
   public var json = false
+
+  @Flag(name: .long, help: "With an error, also print its technical detail (for a bug report).")
+  public var verbose = false
 }

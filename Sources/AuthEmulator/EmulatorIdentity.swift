@@ -8,12 +8,9 @@ public struct EmulatorIdentity: Codable, Sendable, Equatable {
   public enum Provider: String, Codable, Sendable, CaseIterable {
     case github, twitter, oidc
 
+    /// The name of the provider row the emulator serves under this mount (`EmulatorPaths.mount`).
     public var displayName: String {
-      switch self {
-      case .github: "GitHub"
-      case .twitter: "X (Twitter)"
-      case .oidc: "OpenID Connect"
-      }
+      ProviderTable.builtIn.rows.first { $0.emulator?.mount == rawValue }?.displayName ?? rawValue
     }
   }
 

@@ -67,16 +67,19 @@ struct OAuth1AccessRecord: Sendable {
 }
 
 /// The two OpenID issuers: `BASE/oidc` signs ID tokens with ES256, `BASE/oidc/rs256` with RS256.
-enum OIDCIssuer: String, Sendable {
-  case es256 = "/oidc"
-  case rs256 = "/oidc/rs256"
+enum OIDCIssuer: Sendable {
+  case es256
+  case rs256
+
+  /// The OpenID Connect row's emulator issuer path, and `/rs256` below it.
+  var path: String { self == .es256 ? EmulatorRoutes.oidcIssuer : EmulatorRoutes.oidcIssuer + "/rs256" }
 
   var algorithm: String { self == .es256 ? "ES256" : "RS256" }
 
   /// The issuer and the rest of the path, for paths under either issuer.
   static func match(_ path: String) -> (OIDCIssuer, String)? {
-    for issuer in [OIDCIssuer.rs256, .es256] where path.hasPrefix(issuer.rawValue + "/") {
-      return (issuer, String(path.dropFirst(issuer.rawValue.count)))
+    for issuer in [OIDCIssuer.rs256, .es256] where path.hasPrefix(issuer.path + "/") {
+      return (issuer, String(path.dropFirst(issuer.path.count)))
     }
     return nil
   }

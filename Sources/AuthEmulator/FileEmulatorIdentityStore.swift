@@ -25,19 +25,15 @@ public actor FileEmulatorIdentityStore: EmulatorIdentityStore {
     let manager = FileManager.default
     guard manager.fileExists(atPath: file.path) else { return EmulatorIdentity.seeds }
     guard let data = manager.contents(atPath: file.path) else {
-      throw AuthError(.storageFailure, origin: .storage, detail: "cannot read \(file.path)")
+      throw Self.failure(file, .cannotRead)
     }
     guard let document = try? JSONDecoder().decode(Document.self, from: data), document.version == 1 else {
       let aside = file.deletingLastPathComponent().appendingPathComponent(
         "identities.json.corrupt-\(Int(Date().timeIntervalSince1970))")
       guard rename(file.path, aside.path) == 0 else {
-        throw AuthError(
-          .storageFailure, origin: .storage,
-          detail: "\(file.path) is not a valid identities file; move it away or run `auth-desktop emulator --reset`")
+        throw Self.failure(file, .invalidContents(keptAs: nil))
       }
-      throw AuthError(
-        .storageFailure, origin: .storage,
-        detail: "\(file.path) was not a valid identities file; it was kept as \(aside.path) and the seeds are used")
+      throw Self.failure(file, .invalidContents(keptAs: aside.path))
     }
     return document.identities
   }
@@ -61,14 +57,19 @@ public actor FileEmulatorIdentityStore: EmulatorIdentityStore {
     let data = try encoder.encode(Document(version: 1, identities: identities))
     let temporary = folder.appendingPathComponent(".identities-\(UUID().uuidString).tmp")
     guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-    else { throw AuthError(.storageFailure, origin: .storage, detail: "cannot write in \(folder.path)") }
+    else { throw Self.failure(folder, .cannotWrite) }
     if let handle = try? FileHandle(forWritingTo: temporary) {
       try? handle.synchronize()
       try? handle.close()
     }
     guard rename(temporary.path, file.path) == 0 else {
       try? FileManager.default.removeItem(at: temporary)
-      throw AuthError(.storageFailure, origin: .storage, detail: "cannot replace \(file.path)")
+      throw Self.failure(file, .cannotWrite)
     }
+  }
+
+  /// `auth/storage-failure` for `url`.
+  static func failure(_ url: URL, _ problem: StorageIssue.Problem) -> AuthError {
+    AuthError(.storageFailure, origin: .storage, payload: .storage(StorageIssue(path: url.path, problem: problem)))
   }
 }

@@ -110,7 +110,7 @@ extension ProviderEmulator {
       var parameters = FormParameters()
       parameters.append("code", code)
       parameters.append("state", grant.state)
-      parameters.append("iss", grant.issuer.map { root + $0.rawValue })
+      parameters.append("iss", grant.issuer.map { root + $0.path })
       return EmulatorHTTP.redirect(Self.url(grant.redirectURI, adding: parameters))
     case .oauth1(let requestToken):
       // The token may have been authorized from another tab's consent page meanwhile.
@@ -134,7 +134,7 @@ extension ProviderEmulator {
       parameters.append("error", "access_denied")
       parameters.append("error_description", "The user denied access.")
       parameters.append("state", grant.state)
-      parameters.append("iss", grant.issuer.map { root + $0.rawValue })
+      parameters.append("iss", grant.issuer.map { root + $0.path })
       return EmulatorHTTP.redirect(Self.url(grant.redirectURI, adding: parameters))
     case .oauth1(let requestToken):
       guard let record = requestTokens.removeValue(forKey: requestToken) else {
@@ -156,7 +156,7 @@ extension ProviderEmulator {
     parameters.append("error", error)
     parameters.append("error_description", description)
     parameters.append("state", grant.state)
-    parameters.append("iss", grant.issuer.map { root + $0.rawValue })
+    parameters.append("iss", grant.issuer.map { root + $0.path })
     return EmulatorHTTP.redirect(Self.url(grant.redirectURI, adding: parameters))
   }
 
@@ -164,8 +164,20 @@ extension ProviderEmulator {
     (URL(string: base) ?? URL(string: "about:blank")!).appendingQuery(parameters)
   }
 
+  /// The page for an identities file that cannot be used (the emulator words its own pages).
   func storeFailure(_ error: any Error) -> HTTPResponse {
-    let message = (error as? AuthError)?.message ?? "The identities could not be read."
+    let message: String
+    if let error = error as? AuthError, case .storage(let issue) = error.payload {
+      switch issue.problem {
+      case .invalidContents(let keptAs?):
+        message = "\(issue.path) was not a valid identities file. It was kept as \(keptAs); the seeds are used."
+      case .invalidContents(nil):
+        message = "\(issue.path) is not a valid identities file. Move it away, or run “auth-desktop emulator --reset”."
+      default: message = "\(issue.path) cannot be read or written."
+      }
+    } else {
+      message = "The identities could not be read."
+    }
     return EmulatorHTTP.errorPage("The emulator's identities are not available", message, status: 500)
   }
 }

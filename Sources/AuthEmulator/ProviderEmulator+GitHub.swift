@@ -100,7 +100,7 @@ extension ProviderEmulator {
   /// `{"access_token"}`; 204.
   func githubRevoke(_ request: HTTPRequest, path: String) -> HTTPResponse {
     let clientID = PercentEncoding.decode(
-      path.dropFirst("/github/api/applications/".count).dropLast("/token".count), plusAsSpace: false)
+      path.dropFirst(EmulatorRoutes.githubApplications.count).dropLast("/token".count), plusAsSpace: false)
     guard let basic = EmulatorHTTP.basic(request), let client = client(.github, basic.id),
       let secret = client.clientSecret, secret.constantTimeEquals(basic.secret)
     else { return githubError(401, "Bad credentials") }

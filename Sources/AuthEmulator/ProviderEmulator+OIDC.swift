@@ -23,7 +23,7 @@ extension ProviderEmulator {
   }
 
   func discovery(_ issuer: OIDCIssuer) -> [String: Any] {
-    let base = root + issuer.rawValue
+    let base = root + issuer.path
     return [
       "issuer": base, "authorization_endpoint": "\(base)/authorize", "token_endpoint": "\(base)/token",
       "jwks_uri": "\(base)/jwks", "userinfo_endpoint": "\(base)/userinfo", "revocation_endpoint": "\(base)/revoke",
@@ -81,7 +81,7 @@ extension ProviderEmulator {
       let accessToken = random.token(bytes: 32)
       let issuedAt = Int(now().timeIntervalSince1970)
       var claims: [String: Any] = [
-        "iss": root + issuer.rawValue, "sub": issued.identity.id, "aud": client.clientID, "iat": issuedAt,
+        "iss": root + issuer.path, "sub": issued.identity.id, "aud": client.clientID, "iat": issuedAt,
         "exp": issuedAt + 3600, "auth_time": issuedAt, "nonce": issued.grant.nonce ?? "",
       ]
       claims.merge(Self.userClaims(issued.identity, scopes: issued.grant.scopes)) { $1 }

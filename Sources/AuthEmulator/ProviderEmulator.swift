@@ -6,7 +6,8 @@ import Foundation
 /// servers check — client ids, exact redirect URIs, PKCE S256, OAuth 1.0a signatures, single-use codes,
 /// nonces and verifiers — and shows a consent page where the user picks a test identity.
 ///
-/// Paths (see `EmulatorSetup` for the configuration that points at them):
+/// Paths (the built-in provider rows' `EmulatorPaths`, through `EmulatorRoutes`; `EmulatorSetup` points
+/// configurations at them):
 /// - `GET /.well-known/auth-desktop-emulator`: `{"emulator": "dev.authdesktop.AuthDesktop", "version": 1}`;
 /// - `/github/login/oauth/authorize`, `/github/login/oauth/access_token`, `/github/api/user`,
 ///   `/github/api/user/emails`, `DELETE /github/api/applications/CLIENT_ID/token`;
@@ -19,8 +20,11 @@ import Foundation
 public actor ProviderEmulator {
   public static let defaultPort: UInt16 = 9399
   public static let identityDocumentPath = "/.well-known/auth-desktop-emulator"
-  /// What `identityDocumentPath` answers, so the app can tell its emulator from another program.
-  public static let identityDocument: [String: any Sendable] = ["emulator": AppSettings.appID, "version": 1]
+  /// What `identityDocumentPath` answers, so an app can tell its emulator from another program: the
+  /// application id of the app it was started for.
+  public static func identityDocument(for identity: AppIdentity) -> [String: any Sendable] {
+    ["emulator": identity.applicationID, "version": 1]
+  }
   /// Authorization codes, consent pages and request tokens live this long (GitHub: codes 10 minutes).
   static let lifetime: TimeInterval = 600
   /// RFC 5849 §3.3: how far `oauth_timestamp` may be from the emulator's clock.
@@ -28,6 +32,8 @@ public actor ProviderEmulator {
 
   public nonisolated let baseURL: URL
   public nonisolated let clients: [EmulatorClient]
+  /// The app it emulates providers for.
+  public nonisolated let identity: AppIdentity
   let identities: any EmulatorIdentityStore
   let clock: any AuthClock
   let random: any RandomSource
@@ -44,10 +50,11 @@ public actor ProviderEmulator {
   var nonces: [String: Date] = [:]
 
   public init(
-    baseURL: URL, clients: [EmulatorClient], identities: any EmulatorIdentityStore,
+    baseURL: URL, identity: AppIdentity, clients: [EmulatorClient], identities: any EmulatorIdentityStore,
     clock: any AuthClock = SystemClock(), random: any RandomSource = SystemRandomSource()
   ) {
     self.baseURL = baseURL
+    self.identity = identity
     self.clients = clients
     self.identities = identities
     self.clock = clock
@@ -55,14 +62,15 @@ public actor ProviderEmulator {
     keys = EmulatorKeys.shared
   }
 
-  /// An emulator accepting the clients of `configuration` (nil: the built-in one) and the built-in ones.
+  /// An emulator for `identity`'s app accepting the clients of `configuration` (nil: the built-in one)
+  /// and the built-in ones.
   public init(
-    baseURL: URL, configuration: AuthConfiguration?, identities: any EmulatorIdentityStore,
+    baseURL: URL, identity: AppIdentity, configuration: AuthConfiguration?, identities: any EmulatorIdentityStore,
     clock: any AuthClock = SystemClock(), random: any RandomSource = SystemRandomSource()
   ) {
     self.init(
-      baseURL: baseURL, clients: EmulatorSetup.clients(for: configuration), identities: identities, clock: clock,
-      random: random)
+      baseURL: baseURL, identity: identity, clients: EmulatorSetup.clients(for: configuration, identity: identity),
+      identities: identities, clock: clock, random: random)
   }
 
   /// `baseURL` without a trailing slash.
@@ -81,22 +89,22 @@ public actor ProviderEmulator {
       return accepted.contains(method) ? await body() : EmulatorHTTP.methodNotAllowed(allowed)
     }
     switch path {
-    case Self.identityDocumentPath: return await only("GET") { EmulatorHTTP.json(Self.identityDocument) }
+    case Self.identityDocumentPath: return await only("GET") { EmulatorHTTP.json(Self.identityDocument(for: identity)) }
     case "/": return await only("GET") { indexPage() }
     case "/consent": return await only("POST") { await answerConsent(request) }
-    case "/github/login/oauth/authorize": return await only("GET") { await githubAuthorize(request) }
-    case "/github/login/oauth/access_token": return await only("POST") { githubToken(request) }
-    case "/github/api/user": return await only("GET") { githubUser(request) }
-    case "/github/api/user/emails": return await only("GET") { githubEmails(request) }
-    case "/twitter/oauth/request_token": return await only("POST") { twitterRequestToken(request) }
-    case "/twitter/oauth/authenticate", "/twitter/oauth/authorize":
+    case EmulatorRoutes.githubAuthorize: return await only("GET") { await githubAuthorize(request) }
+    case EmulatorRoutes.githubToken: return await only("POST") { githubToken(request) }
+    case EmulatorRoutes.githubUser: return await only("GET") { githubUser(request) }
+    case EmulatorRoutes.githubEmails: return await only("GET") { githubEmails(request) }
+    case EmulatorRoutes.twitterRequestToken: return await only("POST") { twitterRequestToken(request) }
+    case EmulatorRoutes.twitterAuthenticate, EmulatorRoutes.twitterAuthorize:
       return await only("GET") { await twitterAuthenticate(request) }
-    case "/twitter/oauth/access_token": return await only("POST") { twitterAccessToken(request) }
-    case "/twitter/1.1/account/verify_credentials.json": return await only("GET") { twitterVerifyCredentials(request) }
-    case "/twitter/1.1/oauth/invalidate_token": return await only("POST") { twitterInvalidate(request) }
+    case EmulatorRoutes.twitterAccessToken: return await only("POST") { twitterAccessToken(request) }
+    case EmulatorRoutes.twitterVerifyCredentials: return await only("GET") { twitterVerifyCredentials(request) }
+    case EmulatorRoutes.twitterInvalidate: return await only("POST") { twitterInvalidate(request) }
     default:
       if let (issuer, rest) = OIDCIssuer.match(path) { return await oidc(issuer, rest, method: method, request) }
-      if path.hasPrefix("/github/api/applications/") && path.hasSuffix("/token") {
+      if path.hasPrefix(EmulatorRoutes.githubApplications) && path.hasSuffix("/token") {
         return await only("DELETE") { githubRevoke(request, path: path) }
       }
       return EmulatorHTTP.json(["message": "Not Found"], status: 404)
@@ -132,13 +140,14 @@ public actor ProviderEmulator {
 
   func indexPage() -> HTTPResponse {
     let rows = [
-      ("GitHub authorization endpoint", "\(root)/github/login/oauth/authorize"),
-      ("GitHub token endpoint", "\(root)/github/login/oauth/access_token"), ("GitHub API base", "\(root)/github/api"),
-      ("X request token endpoint", "\(root)/twitter/oauth/request_token"),
-      ("X authorization endpoint", "\(root)/twitter/oauth/authenticate"),
-      ("X access token endpoint", "\(root)/twitter/oauth/access_token"), ("X API base", "\(root)/twitter"),
-      ("OpenID issuer (ES256)", "\(root)/oidc"), ("OpenID issuer (RS256)", "\(root)/oidc/rs256"),
-    ].map { "<li>\(ConsentPage.escape($0.0)): <code>\(ConsentPage.escape($0.1))</code></li>" }.joined(separator: "\n")
+      ("GitHub authorization endpoint", EmulatorRoutes.githubAuthorize),
+      ("GitHub token endpoint", EmulatorRoutes.githubToken), ("GitHub API base", EmulatorRoutes.githubAPI),
+      ("X request token endpoint", EmulatorRoutes.twitterRequestToken),
+      ("X authorization endpoint", EmulatorRoutes.twitterAuthenticate),
+      ("X access token endpoint", EmulatorRoutes.twitterAccessToken), ("X API base", EmulatorRoutes.twitterAPI),
+      ("OpenID issuer (ES256)", OIDCIssuer.es256.path), ("OpenID issuer (RS256)", OIDCIssuer.rs256.path),
+    ].map { "<li>\(ConsentPage.escape($0.0)): <code>\(ConsentPage.escape(root + $0.1))</code></li>" }.joined(
+      separator: "\n")
     return EmulatorHTTP.html(
       ConsentPage.document(title: "AuthDesktop provider emulator", body: "<ul>\n\(rows)\n</ul>"))
   }

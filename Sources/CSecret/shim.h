@@ -1,20 +1,22 @@
 #pragma once
 #include <libsecret/secret.h>
 
-/// The Secret Service schema of every AuthDesktop item: the app id as schema name (stored by
-/// libsecret as the `xdg:schema` attribute) and two string attributes that hold only non-secret ids.
-/// Declared here because `SecretSchema` is a C struct with a fixed-size attribute array.
-static inline const SecretSchema *authdesktop_secret_schema(void) {
-  static const SecretSchema schema = {
-    "dev.authdesktop.AuthDesktop",
-    SECRET_SCHEMA_NONE,
-    {
-      { "namespace", SECRET_SCHEMA_ATTRIBUTE_STRING },
-      { "id", SECRET_SCHEMA_ATTRIBUTE_STRING },
-      { NULL, 0 },
-    },
-  };
-  return &schema;
+/// A Secret Service schema named `name` (the app id, stored by libsecret as the `xdg:schema`
+/// attribute) with two string attributes that hold only non-secret ids. Built here because
+/// `SecretSchema` is a C struct with a fixed-size attribute array. Free with
+/// `authdesktop_secret_schema_free`.
+static inline SecretSchema *authdesktop_secret_schema_new(const char *name) {
+  SecretSchema *schema = g_new0(SecretSchema, 1);
+  schema->name = g_strdup(name);
+  schema->flags = SECRET_SCHEMA_NONE;
+  schema->attributes[0] = (SecretSchemaAttribute){ "namespace", SECRET_SCHEMA_ATTRIBUTE_STRING };
+  schema->attributes[1] = (SecretSchemaAttribute){ "id", SECRET_SCHEMA_ATTRIBUTE_STRING };
+  return schema;
+}
+
+static inline void authdesktop_secret_schema_free(SecretSchema *schema) {
+  g_free((gchar *)schema->name);
+  g_free(schema);
 }
 
 /// A new attribute table for the `…v` / `secret_service_…` functions: `namespace`, plus `id` when

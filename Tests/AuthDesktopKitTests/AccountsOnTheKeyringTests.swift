@@ -17,12 +17,12 @@ struct AccountsOnTheKeyringTests {
   @Test func signInIDTokenAndDeleteKeepSecretsInTheKeyringOnly() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("auth-keyring-\(UUID().uuidString)")
     let database = try AuthDatabase(directory: directory)
-    let store = SecretServiceStore()
+    let store = SecretServiceStore(schemaName: AppIdentity.tests.applicationID)
     let environment = AuthEnvironment(
       transport: InMemoryHTTPTransport { _ in HTTPResponse(status: 503) }, secrets: store,
       pending: SQLitePendingAuthorizationStore(database: database))
     let auth = Auth(
-      configuration: AuthConfiguration(), environment: environment, database: database,
+      configuration: AuthConfiguration(identity: .tests), environment: environment, database: database,
       passwordHasher: PasswordHasher(cost: .testing, random: SystemRandomSource()))
     let federatedID = "keyring-\(UUID().uuidString)"
     let accessToken = "gho_keyring_\(UUID().uuidString)"

@@ -9,7 +9,7 @@ import Testing
 /// how to run these). Each test uses its own namespace, so runs never see each other's items.
 @Suite(.serialized, .enabled(if: !KeyringEnvironment.optedOut, Comment(rawValue: KeyringEnvironment.skipReason)))
 struct SecretServiceStoreTests {
-  let store = SecretServiceStore()
+  let store = SecretServiceStore(schemaName: AppIdentity.tests.applicationID)
   let namespace = "test-\(UUID().uuidString.prefix(8).lowercased())"
 
   init() throws {
@@ -49,7 +49,7 @@ struct SecretServiceStoreTests {
     defer { Task { [store, namespace] in try? await store.delete(SecretKey(namespace: namespace, id: "id-1")) } }
 
     // secret-tool prints label and secret on stdout but the attributes on stderr, without xdg:schema.
-    let output = try SecretTool.run(["search", "--all", "namespace", namespace])
+    let output = try await Tool.run("secret-tool", ["search", "--all", "namespace", namespace]).output
     let shown = output.split(separator: "\n").compactMap { line -> (String, String)? in
       guard line.hasPrefix("attribute.") else { return nil }
       let parts = line.dropFirst("attribute.".count).split(separator: " = ", maxSplits: 1)
@@ -77,20 +77,20 @@ struct SecretServiceStoreTests {
       try? keyring.unlock(collection, password: password)
       try? keyring.delete(collection)
     }
-    let store = SecretServiceStore(collection: collection)
+    let store = SecretServiceStore(schemaName: AppIdentity.tests.applicationID, collection: collection)
     let key = SecretKey(namespace: namespace, id: "locked")
     try await store.store(StoredSecret("in a collection"), for: key, label: "AuthDesktop test (locked)")
     #expect(try await store.load(key)?.reveal() == "in a collection")
 
     try keyring.lock(collection)
-    try await expectUnavailable(detail: "locked") {
+    try await expectUnavailable(.locked) {
       try await store.store(StoredSecret("more"), for: SecretKey(namespace: namespace, id: "new"), label: "x")
     }
-    try await expectUnavailable(detail: "locked") { try await store.delete(key) }
+    try await expectUnavailable(.locked) { try await store.delete(key) }
     if KeyringEnvironment.promptsFailFast {  // otherwise gnome-keyring would show a real unlock prompt
-      try await expectUnavailable(detail: "locked") { _ = try await store.load(key) }
+      try await expectUnavailable(.locked) { _ = try await store.load(key) }
     }
-    try await expectUnavailable(detail: "locked") { _ = try await store.ids(in: namespace) }
+    try await expectUnavailable(.locked) { _ = try await store.ids(in: namespace) }
     #expect(try GnomeKeyringControl().searchItems(["namespace": namespace]).count == 1)  // still there
 
     try keyring.unlock(collection, password: password)
@@ -109,10 +109,12 @@ struct SecretServiceStoreTests {
       for name in ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY"] { unsetenv(name) }
       setenv("XDG_RUNTIME_DIR", "/nonexistent-auth-desktop-runtime", 1)
       do {
-        _ = try await SecretServiceStore().load(SecretKey(namespace: "test", id: "x"))
+        _ = try await SecretServiceStore(schemaName: AppIdentity.tests.applicationID).load(
+          SecretKey(namespace: "test", id: "x"))
         exit(1)
       } catch let error as AuthError where error.code == .secretStoreUnavailable {
-        exit(error.detail?.contains("D-Bus") == true ? 0 : 2)
+        guard case .secretStore(.noSessionBus) = error.payload else { exit(2) }
+        exit(0)
       } catch {
         exit(3)
       }
@@ -121,28 +123,16 @@ struct SecretServiceStoreTests {
 }
 
 func expectUnavailable(
-  detail: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
+  _ problem: SecretStoreProblem, sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: () async throws -> Void
 ) async throws {
   let error = await #expect(throws: AuthError.self, sourceLocation: sourceLocation) { try await body() }
   #expect(error?.code == .secretStoreUnavailable, sourceLocation: sourceLocation)
   #expect(error?.code.rawValue == "auth/secret-store-unavailable", sourceLocation: sourceLocation)
   #expect(error?.origin == .storage, sourceLocation: sourceLocation)
-  #expect(
-    error?.detail?.contains(detail) == true, "\(String(describing: error?.detail))", sourceLocation: sourceLocation)
-}
-
-enum SecretTool {
-  /// Runs `secret-tool` and returns its standard output and error, merged.
-  static func run(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["secret-tool"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+  guard case .secretStore(let actual)? = error?.payload else {
+    Issue.record("no secret-store payload: \(String(describing: error))", sourceLocation: sourceLocation)
+    return
   }
+  #expect(actual == problem, sourceLocation: sourceLocation)
 }

@@ -30,24 +30,37 @@ import Testing
     await other.close()
   }
 
-  @Test func deliversTheFirstGetOfThePathAndServesTheStaticPage() async throws {
+  @Test func deliversTheFirstGetOfThePathAndAnswersItWithTheOutcome() async throws {
     let listener = try await SoupRedirectListener().bind(path: "/callback")
     let url = URL(string: "\(listener.redirectURI.absoluteString)?\(Self.query)")!
-    async let delivered = listener.redirect()
-    let answer = try await HTTPProbe.request(url)
+    async let answered = HTTPProbe.request(url)
+    #expect(try await listener.redirect().absoluteString == url.absoluteString)
+    await listener.close(answering: .signedIn)
+    let answer = try await answered
     #expect(answer.status == 200)
-    #expect(answer.body.contains("Sign-in complete — you can close this tab and return to AuthDesktop."))
+    #expect(answer.body.contains(RedirectPage.english.signedIn))
     #expect(!answer.body.contains("src=") && !answer.body.contains("href="))
     #expect(answer.headers["content-type"] == "text/html; charset=utf-8")
     #expect(answer.headers["referrer-policy"] == "no-referrer")
     #expect(answer.headers["cache-control"] == "no-store")
     #expect(answer.headers["content-security-policy"] == "default-src 'none'; style-src 'unsafe-inline'")
-    #expect(try await delivered.absoluteString == url.absoluteString)
-    // A reload still gets the page; the first redirect stays the one delivered.
-    let reload = try await HTTPProbe.request(URL(string: "\(listener.redirectURI.absoluteString)?code=second")!)
-    #expect(reload.status == 200)
-    #expect(try await listener.redirect().absoluteString == url.absoluteString)
-    await listener.close()
+  }
+
+  /// The browser tab tells the truth: each outcome has its own page, in the app's words.
+  @Test(arguments: [
+    (RedirectOutcome?.some(.signedIn), "in"), (.some(.declined), "declined"), (.some(.failed), "failed"),
+    (nil, "ended"),
+  ])
+  func thePageSaysHowTheSignInEnded(outcome: RedirectOutcome?, text: String) async throws {
+    let texts = RedirectPage.Texts(
+      signedIn: "in", declined: "declined", failed: "failed", ended: "ended", language: "pt-BR")
+    let listener = try await SoupRedirectListener(pages: RedirectPage(texts: texts)).bind(path: "/callback")
+    async let answered = HTTPProbe.request(URL(string: "\(listener.redirectURI.absoluteString)?code=c&state=s")!)
+    _ = try await listener.redirect()
+    await listener.close(answering: outcome)
+    let answer = try await answered
+    #expect(answer.body.contains("<p>\(text)</p>"))
+    #expect(answer.body.contains("lang=\"pt-BR\""))
   }
 
   @Test func answersOtherPathsAndMethodsWithoutDeliveringThem() async throws {
@@ -63,9 +76,10 @@ import Testing
     #expect(post.status == 405)
     // Only now does the expected request arrive: nothing before it was delivered.
     let real = URL(string: "\(base.absoluteString)?code=real&state=s")!
-    _ = try await HTTPProbe.request(real)
+    async let answered = HTTPProbe.request(real)
     #expect(try await delivered == real)
-    await listener.close()
+    await listener.close(answering: .failed)
+    #expect(try await answered.body.contains(RedirectPage.english.failed))
   }
 
   @Test func closeUnbindsThePortAndCancelsTheWait() async throws {
@@ -83,18 +97,13 @@ import Testing
     var listener: (any BoundRedirectListener)? = try await SoupRedirectListener().bind(path: "/callback")
     let port = listener!.redirectURI.port!
     // Seen once under a loaded full run: the first scan of /proc missed the new socket; scan again.
-    var found = try LoopbackSocketInspector.listeningSocket(port: port) != nil
-    for _ in 0..<50 where !found {
-      try await Task.sleep(for: .milliseconds(20))
-      found = try LoopbackSocketInspector.listeningSocket(port: port) != nil
+    try await Poll.until("the listening socket", within: .seconds(5), every: .milliseconds(20)) {
+      try LoopbackSocketInspector.listeningSocket(port: port) != nil
     }
-    #expect(found)
     listener = nil
-    let deadline = Date().addingTimeInterval(5)
-    while try LoopbackSocketInspector.listeningSocket(port: port) != nil, Date() < deadline {
-      try await Task.sleep(for: .milliseconds(20))
+    try await Poll.until("the port to be unbound", within: .seconds(5), every: .milliseconds(20)) {
+      try LoopbackSocketInspector.listeningSocket(port: port) == nil
     }
-    #expect(try LoopbackSocketInspector.listeningSocket(port: port) == nil)
   }
 
   /// The handler closure is a retained box released by libsoup's destroy-notify when the server goes.
@@ -104,8 +113,8 @@ import Testing
     do {
       let sentinel = Sentinel()
       released = sentinel
-      let server = try await SoupLoopbackServer.start { _ in
-        withExtendedLifetime(sentinel) { RedirectPage.notFound }
+      let server = try await SoupHTTPServer.start(port: 0, reuseAddress: false) { _ in
+        { _ in withExtendedLifetime(sentinel) { RedirectPage.notFound } }
       }
       #expect(released != nil)
       await server.stop()

@@ -8,7 +8,7 @@ import Testing
 /// reaches it in-process through `InMemoryHTTPTransport`; the tests play the browser.
 struct EmulatorHarness {
   static let base = URL(string: "http://127.0.0.1:9399")!
-  static let scheme = AppSettings.defaultRedirectScheme
+  static let scheme = AppIdentity.tests.redirectScheme
   static let githubRedirect = "\(scheme):/oauth2redirect/github.com"
   static let twitterCallback = "\(scheme)://oauth1redirect/twitter.com"
   static let oidcRedirect = "\(scheme):/oauth2redirect/oidc.emulator"
@@ -29,10 +29,10 @@ struct EmulatorHarness {
     let app = try text.map { try ConfigurationLoader.parse($0) }
     let identities = InMemoryEmulatorIdentityStore(seeded)
     let emulator = ProviderEmulator(
-      baseURL: Self.base, configuration: app, identities: store ?? identities, clock: clock)
+      baseURL: Self.base, identity: .tests, configuration: app, identities: store ?? identities, clock: clock)
     let configuration =
       try serviceConfiguration.map { try ConfigurationLoader.parse($0) }
-      ?? EmulatorSetup.configuration(app, pointingAt: Self.base)
+      ?? EmulatorSetup.configuration(app, pointingAt: Self.base, identity: .tests)
     service = AuthorizationService(
       configuration: configuration,
       environment: AuthEnvironment(

@@ -65,14 +65,18 @@ import Testing
     let garbage = Data("{\"version\": 1, \"identities\": [tru".utf8)
     try garbage.write(to: store.file)
     let error = await expectAuthError(.storageFailure) { try await store.identities() }
-    #expect(error?.message.contains(store.file.path) == true)
     let folder = store.file.deletingLastPathComponent()
     let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
       $0.hasPrefix("identities.json.corrupt-")
     }
     #expect(kept.count == 1)
     #expect(FileManager.default.contents(atPath: folder.appendingPathComponent(kept[0]).path) == garbage)
-    #expect(error?.message.contains(kept[0]) == true)
+    let keptAs = folder.appendingPathComponent(kept[0]).path
+    guard case .storage(let issue)? = error?.payload else {
+      Issue.record("no storage payload")
+      return
+    }
+    #expect(issue == StorageIssue(path: store.file.path, problem: .invalidContents(keptAs: keptAs)))
     #expect(try await store.identities() == EmulatorIdentity.seeds)
   }
 

@@ -9,17 +9,17 @@ import Testing
   let base = URL(string: "http://127.0.0.1:9400")!
 
   @Test func defaultConfigurationPassesTheLoader() throws {
-    let configuration = EmulatorSetup.defaultConfiguration()
+    let configuration = EmulatorSetup.defaultConfiguration(identity: .tests)
     #expect(configuration.providerIDs == ["github.com", "twitter.com", "oidc.emulator"])
     #expect(configuration.app.secretStore == .secretService)
-    #expect(configuration.app.redirectScheme == AppSettings.defaultRedirectScheme)
+    #expect(configuration.app.redirectScheme == AppIdentity.tests.redirectScheme)
     #expect(configuration.providers["github.com"]?.clientID == "emulator-github")
     #expect(configuration.providers["twitter.com"]?.consumerKey == "emulator-twitter")
     #expect(configuration.providers["twitter.com"]?.consumerSecret?.reveal() == "emulator-twitter-secret")
     #expect(configuration.providers["oidc.emulator"]?.clientID == "emulator-oidc")
     // The text with a base URL parses too, to the same thing as pointing the default.
     let pointedText = try ConfigurationLoader.parse(EmulatorSetup.defaultConfigurationText(emulatorBaseURL: base))
-    let pointed = EmulatorSetup.configuration(nil, pointingAt: base)
+    let pointed = EmulatorSetup.configuration(nil, pointingAt: base, identity: .tests)
     for id in pointed.providerIDs {
       #expect(pointedText.providers[id]?.authorizationEndpoint == pointed.providers[id]?.authorizationEndpoint)
       #expect(pointedText.providers[id]?.issuer == pointed.providers[id]?.issuer)
@@ -43,7 +43,7 @@ import Testing
       issuer = "https://login.corp.example/realms/staff"
       client_id = "corp-app"
       """)
-    let pointed = EmulatorSetup.configuration(app, pointingAt: base)
+    let pointed = EmulatorSetup.configuration(app, pointingAt: base, identity: .tests)
     let github = try #require(pointed.providers["github.com"])
     #expect(github.clientID == "real-id")
     #expect(github.clientSecret?.reveal() == "real-secret")
@@ -57,13 +57,13 @@ import Testing
     #expect(twitter.consumerKey == "emulator-twitter")
     #expect(twitter.requestTokenEndpoint?.absoluteString == "http://127.0.0.1:9400/twitter/oauth/request_token")
     #expect(pointed.providers["oidc.corp"]?.issuer?.absoluteString == "http://127.0.0.1:9400/oidc")
-    let clients = EmulatorSetup.clients(for: app)
+    let clients = EmulatorSetup.clients(for: app, identity: .tests)
     let githubClient = try #require(clients.first { $0.clientID == "real-id" })
     #expect(githubClient.accepts(redirectURI: "http://127.0.0.1:5555/oauth2redirect/github.com"))
     #expect(!githubClient.accepts(redirectURI: "http://127.0.0.1:5555/oauth2redirect/github.com/"))
     #expect(clients.contains { $0.clientID == "corp-app" && $0.provider == .oidc })
     #expect(clients.contains { $0.clientID == EmulatorSetup.githubClientID })  // the built-in ones too
     let twitterClient = try #require(clients.first { $0.provider == .twitter })
-    #expect(twitterClient.accepts(redirectURI: "\(AppSettings.defaultRedirectScheme)://oauth1redirect/twitter.com"))
+    #expect(twitterClient.accepts(redirectURI: "\(AppIdentity.tests.redirectScheme)://oauth1redirect/twitter.com"))
   }
 }

@@ -33,7 +33,8 @@ import Testing
     let error = await expectAuthError(.insecureEndpoint) {
       try await service.begin(OAuthProvider(providerID: "oidc.x"))
     }
-    #expect(error?.message.contains(key) == true)
+    #expect(error?.detail?.contains(key) == true)
+    #expect(error?.configurationIssue == nil, "a discovered endpoint is not a configuration setting")
   }
 
   @Test func droppedConnectionIsNetworkRequestFailed() async throws {

@@ -18,7 +18,11 @@ import Testing
     } catch let error as AuthError {
       #expect(error.code == .invalidCustomParameter)
       #expect(error.code.rawValue == "auth/invalid-custom-parameter")
-      #expect(error.message.contains(name))
+      guard case .customParameter(.reserved(let refused)) = error.payload else {
+        Issue.record("no reserved-parameter payload: \(error)")
+        return
+      }
+      #expect(refused == name)
     } catch { Issue.record("\(error)") }
   }
 

@@ -56,7 +56,7 @@ import Testing
           ].compactMap { $0 }
           messages.append("\(result.credential)")
         } catch let error as AuthError {
-          messages += [error.message, "\(error)", String(reflecting: error)]
+          messages += Self.printed(error)
         }
       }
     }
@@ -65,12 +65,34 @@ import Testing
       configuration: github.configuration.replacingOccurrences(of: github.clientSecret!, with: "wrong-secret-value"))
     secrets.append("wrong-secret-value")
     do { _ = try await broken.signIn(OAuthProvider(providerID: "github.com")) } catch let error as AuthError {
-      messages += [error.message, String(reflecting: error)]
+      messages += Self.printed(error)
     }
     let haystack = (harness.logs.all + broken.logs.all + messages).joined(separator: "\n")
     #expect(!harness.logs.all.isEmpty, "the flows logged nothing; this test would prove nothing")
     for secret in secrets where secret.count >= 8 {
       #expect(!haystack.contains(secret), "a secret appeared in a log line or an error message")
     }
+  }
+
+  /// Every way an error prints: its description, reflection, its payload and a `dump`.
+  static func printed(_ error: AuthError) -> [String] {
+    var dumped = ""
+    dump(error, to: &dumped)
+    return ["\(error)", String(reflecting: error), "\(error.payload)", String(reflecting: error.payload), dumped]
+  }
+
+  /// `auth/credential-already-in-use` is the one error that holds a credential: it prints redacted.
+  @Test func credentialInUsePrintsRedacted() {
+    let credential = OAuthCredential(
+      providerID: "github.com", accessToken: AccessToken("gho_ACCESS_TOKEN_VALUE"),
+      idToken: IDToken("eyJ.ID_TOKEN_VALUE.sig"), secret: OAuthTokenSecret("TOKEN_SECRET_VALUE"),
+      refreshToken: RefreshToken("REFRESH_TOKEN_VALUE"))
+    let error = AuthError.credentialInUse(
+      CredentialInUse(email: "a@example.com", providerID: "github.com", credential: credential))
+    let haystack = Self.printed(error).joined(separator: "\n")
+    for secret in ["ACCESS_TOKEN_VALUE", "ID_TOKEN_VALUE", "TOKEN_SECRET_VALUE", "REFRESH_TOKEN_VALUE"] {
+      #expect(!haystack.contains(secret), "\(secret) was printed")
+    }
+    #expect(haystack.contains("a@example.com"), "the test printed nothing of the error")
   }
 }

@@ -77,7 +77,11 @@ import Testing
       try await URLSessionTransport(timeout: 1).send(
         HTTPRequest(url: URL(string: "http://127.0.0.1:\(silent.port)/token?code=SECRETCODE")!))
     }
-    #expect(error?.message.contains("SECRETCODE") == false)
-    #expect(error?.detail?.contains("timed out") == true)
+    #expect(error.map { "\($0) \($0.payload)" }?.contains("SECRETCODE") == false)
+    guard case .network(let failure)? = error?.payload else {
+      Issue.record("no network payload: \(String(describing: error))")
+      return
+    }
+    #expect(failure == NetworkFailure(host: "127.0.0.1", reason: .timedOut(after: .seconds(1))))
   }
 }

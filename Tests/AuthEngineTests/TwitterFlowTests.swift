@@ -84,7 +84,11 @@ import Testing
     let error = await expectAuthError(.invalidCustomParameter) {
       try await Harness(configuration: twitter.configuration).service.begin(provider)
     }
-    #expect(error?.message.contains("oauth_callback") == true)
+    guard case .customParameter(.reserved(let name))? = error?.payload else {
+      Issue.record("no reserved-parameter payload: \(String(describing: error))")
+      return
+    }
+    #expect(name == "oauth_callback")
   }
 }
 

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Runs the built `auth-desktop` binary (next to the test bundle) in a private config and data dir.
-public struct CLIRunner {
-  public struct Result {
+public struct CLIRunner: Sendable {
+  public struct Result: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
@@ -18,6 +18,11 @@ public struct CLIRunner {
   public let root = FileManager.default.temporaryDirectory.appendingPathComponent("auth-cli-\(UUID().uuidString)")
   public var configFile: URL { root.appendingPathComponent("config.toml") }
   public var dataDirectory: URL { root.appendingPathComponent("data") }
+  /// What points `auth-desktop` at this runner's config file and data dir (for processes the desktop
+  /// starts, such as the one `xdg-open` runs for a redirect).
+  public var environment: [String: String] {
+    ["AUTH_DESKTOP_CONFIG": configFile.path, "AUTH_DESKTOP_DATA_DIR": dataDirectory.path]
+  }
 
   /// `configuration` is written to the config file; secrets go to files so no keyring is needed.
   public init(configuration: String = "") throws {
@@ -30,14 +35,18 @@ public struct CLIRunner {
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["AUTH_DESKTOP_CONFIG"] = configFile.path
-    environment["AUTH_DESKTOP_DATA_DIR"] = dataDirectory.path
-    process.environment = environment.merging(extra) { $1 }
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.merging(extra) { $1 }
     return process
   }
 
-  public func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws
+  /// Runs the command to its end (off the cooperative pool, see `offThePool`).
+  public func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:])
+    async throws -> Result
+  {
+    try await offThePool { try runBlocking(arguments, stdin: stdin, environment: extra) }
+  }
+
+  private func runBlocking(_ arguments: [String], stdin: String?, environment extra: [String: String]) throws
     -> Result
   {
     let process = makeProcess(arguments, environment: extra)
@@ -73,7 +82,12 @@ extension CLIRunner {
       self.errors = errors
     }
 
-    public func firstLine() throws -> Substring? {
+    /// The first line of its stdout, once written (or nil when it ended without one).
+    public func firstLine() async throws -> Substring? {
+      try await offThePool { self.readFirstLine() }
+    }
+
+    private func readFirstLine() -> Substring? {
       while !buffer.contains(UInt8(ascii: "\n")) {
         let chunk = output.fileHandleForReading.availableData
         if chunk.isEmpty { break }
@@ -82,7 +96,12 @@ extension CLIRunner {
       return String(decoding: buffer, as: UTF8.self).split(separator: "\n").first
     }
 
-    public func finish() -> Result {
+    /// Waits for it to end; its whole output.
+    public func finish() async throws -> Result {
+      try await offThePool { self.finishBlocking() }
+    }
+
+    private func finishBlocking() -> Result {
       let rest = output.fileHandleForReading.readDataToEndOfFile()
       let err = errors.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()

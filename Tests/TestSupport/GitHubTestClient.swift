@@ -4,7 +4,7 @@ import Foundation
 /// A client of the Authlib GitHub-like server, as an AuthDesktop configuration.
 public enum GitHubTestClient {
   /// The default custom-scheme redirect URI of `github.com`.
-  public static let schemeRedirect = "\(AppSettings.defaultRedirectScheme):/oauth2redirect/github.com"
+  public static let schemeRedirect = "\(AppIdentity.tests.redirectScheme):/oauth2redirect/github.com"
 
   /// A new client whose user is `user` (default: octocat, id 1001) and its `[providers."github.com"]`
   /// section; a loopback `redirect` (http:) sets `redirect = "loopback"`.

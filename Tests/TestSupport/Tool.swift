@@ -2,7 +2,13 @@ import Foundation
 
 /// Runs a program from PATH (`gdbus`, `xdg-mime`, `gio` …) and returns its status and combined output.
 public enum Tool {
-  public static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws
+  public static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:])
+    async throws -> (status: Int32, output: String)
+  {
+    try await offThePool { try runBlocking(name, arguments, environment: environment) }
+  }
+
+  private static func runBlocking(_ name: String, _ arguments: [String], environment: [String: String]) throws
     -> (status: Int32, output: String)
   {
     let process = Process()
@@ -19,8 +25,8 @@ public enum Tool {
   }
 
   /// Whether `name` has an owner on the session bus (`org.freedesktop.DBus.NameHasOwner`).
-  public static func sessionBusNameHasOwner(_ name: String) -> Bool {
-    let result = try? run(
+  public static func sessionBusNameHasOwner(_ name: String) async -> Bool {
+    let result = try? await run(
       "gdbus",
       [
         "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus", "--method",

@@ -26,7 +26,8 @@ struct CLIContext {
       guard try await EmulatorMode.answers(base) else {
         throw AuthError(
           .emulatorUnavailable, origin: .transport,
-          detail: "nothing answers at \(base.absoluteString); --no-wait needs a running `auth-desktop emulator`")
+          payload: .port(PortIssue(port: base.port.flatMap(UInt16.init(exactly:)), problem: .nothingAnswers)),
+          detail: "sign-in --no-wait")
       }
       return
     }

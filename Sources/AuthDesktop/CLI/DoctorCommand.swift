@@ -23,18 +23,20 @@ struct DoctorCommand: CLICommand {
     var checks: [Check] = []
     var configuration: AuthConfiguration?
     do {
-      configuration = try ConfigurationLoader.load(globals.paths)
+      configuration = try ConfigurationLoader.load(globals.paths, identity: .authDesktop)
       let mode =
         configuration == nil || globals.emulator ? " (emulator mode: providers served by the built-in emulator)" : ""
       checks.append(
         Check(name: "config", ok: true, detail: (configuration == nil ? "no configuration file" : "parses") + mode))
     } catch let error as AuthError {
       checks.append(
-        Check(name: "config", ok: false, detail: error.message, fix: "edit \(globals.paths.configFile.path)"))
+        Check(
+          name: "config", ok: false, detail: UserFacingError(error, for: .commandLine).body,
+          fix: "edit \(globals.paths.configFile.path)"))
     }
-    let scheme = configuration?.app.redirectScheme ?? AppSettings.defaultRedirectScheme
+    let scheme = configuration?.app.redirectScheme ?? AppIdentity.authDesktop.redirectScheme
     // The lookup `gio mime x-scheme-handler/SCHEME` does, and the window's warning uses.
-    let registration = SchemeRegistration.lookUp(scheme: scheme)
+    let registration = SchemeRegistration.lookUp(scheme: scheme, identity: .authDesktop)
     let detail =
       switch registration {
       case .thisApp: "\(scheme): opens AuthDesktop"
@@ -46,12 +48,13 @@ struct DoctorCommand: CLICommand {
       Check(name: "scheme", ok: registered, detail: detail, fix: registered ? nil : "auth-desktop install"))
     let choice = configuration?.app.secretStore ?? .secretService
     do {
-      _ = try await choice.makeStore(dataDirectory: globals.paths.dataDirectory).ids(in: "doctor")
+      _ = try await choice.makeStore(dataDirectory: globals.paths.dataDirectory, identity: .authDesktop).ids(
+        in: "doctor")
       checks.append(Check(name: "secrets", ok: true, detail: choice.warning ?? "the Secret Service answers"))
     } catch let error as AuthError {
       checks.append(
         Check(
-          name: "secrets", ok: false, detail: error.message,
+          name: "secrets", ok: false, detail: UserFacingError(error, for: .commandLine).body,
           fix: "start and unlock a keyring (gnome-keyring), or set secret_store = \"file\" in [app]"))
     }
     report(checks)

@@ -9,7 +9,7 @@ import Foundation
 enum PasswordInput {
   static func read() throws -> Password {
     guard let line = Swift.readLine(strippingNewline: true), !line.isEmpty else {
-      throw AuthError(.weakPassword, origin: .request, detail: "no password on standard input")
+      throw AuthError(.weakPassword, origin: .request, payload: .password(.missing))
     }
     return Password(line)
   }
@@ -23,7 +23,7 @@ struct SignUpEmailCommand: CLICommand {
   @Argument var email: String
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       let password = try PasswordInput.read()
       let result = try await CLIContext(globals).auth.createUser(email: email, password: password)
       Output.signedIn(result.user, isNewUser: true, json: output.json)
@@ -40,7 +40,7 @@ struct SignInEmailCommand: CLICommand {
   @Flag(help: "Add email/password sign-in to the signed-in user instead.") var link = false
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       let password = try PasswordInput.read()
       let auth = try await CLIContext(globals).auth
       if link {
@@ -61,7 +61,7 @@ struct LinkPendingCommand: CLICommand {
   @OptionGroup var output: OutputOptions
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       let result = try await CLIContext(globals).auth.linkPendingCredential()
       Output.signedIn(result.user, isNewUser: false, json: output.json)
     }

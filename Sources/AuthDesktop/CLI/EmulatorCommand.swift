@@ -18,7 +18,7 @@ struct EmulatorCommand: CLICommand {
   func execute() async throws {
     try await Output.run(json: false) {
       let paths = globals.paths
-      let configuration = try ConfigurationLoader.load(paths)
+      let configuration = try ConfigurationLoader.load(paths, identity: .authDesktop)
       if reset {
         try await FileEmulatorIdentityStore(dataDirectory: paths.dataDirectory).reset()
         Output.line("Test identities reset (\(paths.dataDirectory.path)/emulator/identities.json).")

@@ -15,9 +15,10 @@ struct InstallCommand: CLICommand {
   @OptionGroup var output: OutputOptions
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       let scheme =
-        (try ConfigurationLoader.load(globals.paths))?.app.redirectScheme ?? AppSettings.defaultRedirectScheme
+        (try ConfigurationLoader.load(globals.paths, identity: .authDesktop))?.app.redirectScheme
+        ?? AppIdentity.authDesktop.redirectScheme
       let installer = DesktopIntegration(scheme: scheme)
       let steps = try installer.install()
       if output.json { Output.json(["installed": steps]) } else { steps.forEach { Output.line("installed: \($0)") } }
@@ -27,7 +28,7 @@ struct InstallCommand: CLICommand {
 
 struct DesktopIntegration {
   let scheme: String
-  var desktopID: String { "\(AppSettings.appID).desktop" }
+  var desktopID: String { "\(AppIdentity.authDesktop.applicationID).desktop" }
   var environment: [String: String] { ProcessInfo.processInfo.environment }
 
   var dataHome: URL {
@@ -50,7 +51,7 @@ struct DesktopIntegration {
     GenericName=Sign-in Helper
     Comment=Sign in with GitHub, X and OpenID Connect in your browser
     Exec="\(Self.executable)" %u
-    Icon=\(AppSettings.appID)
+    Icon=\(AppIdentity.authDesktop.applicationID)
     Terminal=false
     Categories=Utility;
     Keywords=OAuth;login;sign-in;GitHub;Twitter;OpenID;
@@ -69,7 +70,8 @@ struct DesktopIntegration {
     var installed = [entry.path]
     if let data = Self.dataDirectory() {
       for (file, folder) in [
-        ("\(AppSettings.appID).metainfo.xml", "metainfo"), ("\(AppSettings.appID).svg", "icons/hicolor/scalable/apps"),
+        ("\(AppIdentity.authDesktop.applicationID).metainfo.xml", "metainfo"),
+        ("\(AppIdentity.authDesktop.applicationID).svg", "icons/hicolor/scalable/apps"),
       ] {
         let target = dataHome.appendingPathComponent(folder)
         try manager.createDirectory(at: target, withIntermediateDirectories: true)
@@ -89,7 +91,7 @@ struct DesktopIntegration {
   static func dataDirectory() -> URL? {
     var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
     for _ in 0..<5 {
-      let candidate = folder.appendingPathComponent("data/\(AppSettings.appID).desktop")
+      let candidate = folder.appendingPathComponent("data/\(AppIdentity.authDesktop.applicationID).desktop")
       if FileManager.default.fileExists(atPath: candidate.path) { return candidate.deletingLastPathComponent() }
       folder.deleteLastPathComponent()
     }

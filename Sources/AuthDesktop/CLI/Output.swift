@@ -6,7 +6,8 @@ import AuthEngine
 import Foundation
 
 /// Everything the command line prints. Errors: a non-zero exit and one line on stderr, or with `--json`
-/// `{"error": {"code", "message", …}}` on stdout.
+/// `{"error": {"code", "title", "message", …}}` on stdout; the words are the app's (`UserFacingError`).
+/// `--verbose` adds the error's technical detail (a second line, or `detail`).
 enum Output {
   /// A closed stdout (`sign-in --json | head -1` reads the URL and goes) drops the text: the command
   /// still finishes its work. (`FileHandle.write(_:)` would end the process with a Foundation error.)
@@ -30,24 +31,31 @@ enum Output {
   }
 
   /// Runs `body`, turning an `AuthError` into the documented error output and exit code 1.
-  static func run(json: Bool, _ body: () async throws -> Void) async throws {
+  static func run(_ options: OutputOptions, _ body: () async throws -> Void) async throws {
+    try await run(json: options.json, verbose: options.verbose, body)
+  }
+
+  static func run(json: Bool, verbose: Bool = false, _ body: () async throws -> Void) async throws {
     do {
       try await body()
     } catch let error as AuthError {
-      report(error, json: json)
+      report(error, json: json, verbose: verbose)
       throw ExitCode(1)
     }
   }
 
-  static func report(_ error: AuthError, json asJSON: Bool) {
+  static func report(_ error: AuthError, json asJSON: Bool, verbose: Bool = false) {
+    let wording = UserFacingError(error, for: .commandLine)
     if asJSON {
-      var fields: [String: Any?] = ["code": error.code.rawValue, "message": error.message]
+      var fields: [String: Any?] = ["code": error.code.rawValue, "title": wording.title, "message": wording.body]
       fields["email"] = error.email
       fields["providerId"] = error.providerID
-      if !error.signInMethods.isEmpty { fields["signInMethods"] = error.signInMethods }
+      if let methods = error.accountConflict?.signInMethods, !methods.isEmpty { fields["signInMethods"] = methods }
+      if verbose { fields["detail"] = error.detail }
       json(["error": fields])
     } else {
-      errorLine("auth-desktop: \(error.code.rawValue): \(error.message)")
+      errorLine("auth-desktop: \(error.code.rawValue): \(wording.body)")
+      if verbose, let detail = error.detail { errorLine("auth-desktop: detail: \(detail)") }
     }
   }
 

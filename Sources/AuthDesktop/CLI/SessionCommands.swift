@@ -13,7 +13,7 @@ struct TokenCommand: CLICommand {
   @Argument var provider: String
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       let credential = try await CLIContext(globals).auth.providerCredential(providerID: provider)
       guard let token = credential.accessToken else { throw AuthError(.userTokenExpired, origin: .storage) }
       if output.json {
@@ -36,7 +36,7 @@ struct IDTokenCommand: CLICommand {
   @Flag(name: .customLong("force-refresh")) var forceRefresh = false
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       let token = try await CLIContext(globals).requireUser().getIDToken(forceRefresh: forceRefresh)
       if output.json { Output.json(["idToken": token.reveal()]) } else { Output.line(token.reveal()) }
     }
@@ -50,7 +50,7 @@ struct UnlinkCommand: CLICommand {
   @Argument var provider: String
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       let user = try await CLIContext(globals).requireUser().unlink(fromProvider: provider)
       if output.json { Output.json(["user": Output.user(user)]) } else { Output.line("Unlinked \(provider).") }
     }
@@ -64,7 +64,7 @@ struct SignOutCommand: CLICommand {
   @Flag(help: "Also revoke the provider grants.") var revoke = false
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       try await CLIContext(globals).auth.signOut(revokeProviderTokens: revoke)
       if output.json { Output.json(["signedIn": false]) } else { Output.line("Signed out.") }
     }
@@ -80,7 +80,7 @@ struct DeleteAccountCommand: CLICommand {
   var keepProviderGrants = false
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       try await CLIContext(globals).requireUser().delete(revokeProviderTokens: !keepProviderGrants)
       if output.json { Output.json(["deleted": true]) } else { Output.line("Account deleted.") }
     }

@@ -29,18 +29,17 @@ struct SignInCommand: CLICommand {
   }
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       let context = try await CLIContext(globals)
       var request = OAuthProvider(providerID: provider)
       request.scopes = scopes
       for param in params {
         guard let equals = param.firstIndex(of: "="), equals != param.startIndex else {
-          throw AuthError(.invalidCustomParameter, origin: .request, detail: "--param expects K=V, got “\(param)”")
+          throw AuthError(.invalidCustomParameter, origin: .request, payload: .customParameter(.malformed(param)))
         }
         request.customParameters[String(param[..<equals])] = String(param[param.index(after: equals)...])
       }
-      let intent: Auth.Intent = link ? .link : reauthenticate ? .reauthenticate : .signIn
-      if intent != .signIn { _ = try await context.requireUser() }
+      let intent: SignInIntent = link ? .link : reauthenticate ? .reauthenticate : .signIn
       try await context.ensureEmulator(outlivesThisProcess: noWait)
       let flow = SignInFlow(context: context, json: output.json, openBrowser: !noBrowser, timeout: timeout)
       let result = try await flow.run(request, intent: intent, wait: !noWait)

@@ -11,7 +11,7 @@ struct StatusCommand: CLICommand {
   @OptionGroup var output: OutputOptions
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       let context = try await CLIContext(globals)
       let user = try await context.auth.currentUser()
       let warning = context.configuration.app.secretStore.warning
@@ -35,7 +35,7 @@ struct MethodsCommand: CLICommand {
   @Argument var email: String
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       let methods = try await CLIContext(globals).auth.fetchSignInMethods(forEmail: email)
       if output.json { Output.json(["email": email, "methods": methods]) } else { methods.forEach(Output.line) }
     }
@@ -48,7 +48,7 @@ struct ProvidersCommand: CLICommand {
   @OptionGroup var output: OutputOptions
 
   func execute() async throws {
-    try await Output.run(json: output.json) {
+    try await Output.run(output) {
       let context = try await CLIContext(globals)
       var rows: [[String: Any?]] = []
       for id in context.configuration.providerIDs {

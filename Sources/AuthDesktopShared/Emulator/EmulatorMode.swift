@@ -29,14 +29,15 @@ public enum EmulatorMode {
   static func launch(
     paths: ConfigurationPaths, flag: Bool, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws -> Launch {
-    let file = try ConfigurationLoader.load(paths)
+    let file = try ConfigurationLoader.load(paths, identity: .authDesktop)
     guard flag || file == nil else {
       return Launch(configuration: file!, dataDirectory: paths.dataDirectory, emulator: nil, fileConfiguration: file)
     }
     let base = URL(string: "http://127.0.0.1:\(try port(environment))")!
-    var configuration = EmulatorSetup.configuration(file, pointingAt: base)
+    var configuration = EmulatorSetup.configuration(file, pointingAt: base, identity: .authDesktop)
     if configuration.providers.isEmpty {  // A file with only [app]: its settings, the built-in providers.
-      configuration.providers = EmulatorSetup.defaultConfiguration(emulatorBaseURL: base).providers
+      configuration.providers =
+        EmulatorSetup.defaultConfiguration(emulatorBaseURL: base, identity: .authDesktop).providers
     }
     return Launch(
       configuration: configuration,
@@ -46,7 +47,7 @@ public enum EmulatorMode {
   static func port(_ environment: [String: String]) throws -> UInt16 {
     guard let text = environment[portVariable], !text.isEmpty else { return ProviderEmulator.defaultPort }
     guard let port = UInt16(text), port > 0 else {
-      throw AuthError(.invalidConfiguration, origin: .configuration, detail: "\(portVariable)=\(text) is not a port")
+      throw AuthError.configuration(ConfigurationIssue(file: nil, key: portVariable, problem: .notAPort(text)))
     }
     return port
   }
@@ -78,11 +79,11 @@ public enum EmulatorMode {
       return false
     }
     let document = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
-    guard response.status == 200, document?["emulator"] as? String == AppSettings.appID else {
+    guard response.status == 200, document?["emulator"] as? String == AppIdentity.authDesktop.applicationID else {
       throw AuthError(
         .emulatorPortInUse, origin: .transport,
-        detail: "\(base.absoluteString) answers, but not as AuthDesktop's emulator; set \(portVariable) to another port"
-      )
+        payload: .port(PortIssue(port: base.port.flatMap(UInt16.init(exactly:)), problem: .answeredByAnotherProgram)),
+        detail: "\(base.absoluteString) answers, but not as AuthDesktop's emulator")
     }
     return true
   }

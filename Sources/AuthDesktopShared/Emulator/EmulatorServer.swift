@@ -23,10 +23,20 @@ public final class EmulatorServer: Sendable {
   ) async throws -> EmulatorServer {
     let identities = FileEmulatorIdentityStore(dataDirectory: dataDirectory)
     let box = EmulatorBox()
-    let server = try await SoupHTTPServer.start(port: port) { baseURL in
-      let emulator = ProviderEmulator(baseURL: baseURL, configuration: configuration, identities: identities)
-      box.set(emulator)
-      return { request in await emulator.handle(request) }
+    let server: SoupHTTPServer
+    do {
+      server = try await SoupHTTPServer.start(port: port, reuseAddress: true) { baseURL in
+        let emulator = ProviderEmulator(
+          baseURL: baseURL, identity: .authDesktop, configuration: configuration, identities: identities)
+        box.set(emulator)
+        return { request in await emulator.handle(request) }
+      }
+    } catch SoupHTTPServer.ListenError.addressInUse(let port) {
+      throw AuthError(.emulatorPortInUse, origin: .transport, payload: .port(PortIssue(port: port, problem: .inUse)))
+    } catch {
+      throw AuthError(
+        .emulatorUnavailable, origin: .transport,
+        payload: .port(PortIssue(port: port == 0 ? nil : port, problem: .cannotListen)), detail: "\(error)")
     }
     return EmulatorServer(baseURL: server.baseURL, emulator: box.get()!, server: server)
   }

@@ -22,7 +22,7 @@ struct ReleaseNotes: Equatable {
   /// The installed metainfo, or the one in the source tree the executable was built from: `data/`
   /// beside the build first (it matches this build), then `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`.
   static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> ReleaseNotes? {
-    let name = "\(AppSettings.appID).metainfo.xml"
+    let name = "\(AppIdentity.authDesktop.applicationID).metainfo.xml"
     var candidates = sourceData(name)
     let home = environment["HOME"] ?? NSHomeDirectory()
     candidates.append((environment["XDG_DATA_HOME"] ?? "\(home)/.local/share") + "/metainfo/\(name)")

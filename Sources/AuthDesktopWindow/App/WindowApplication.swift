@@ -71,7 +71,8 @@ enum WindowApplication {
     emulatorModel: (@GLibMainActor @Sendable () async -> any WindowModel)?,
     retryModel: (@GLibMainActor @Sendable (Bool) async -> any WindowModel)?, flags: GApplicationFlags
   ) -> Int32 {
-    let application = glibCast(adw_application_new(AppSettings.appID, flags)!, to: GtkApplication.self)
+    let application = glibCast(
+      adw_application_new(AppIdentity.authDesktop.applicationID, flags)!, to: GtkApplication.self)
     defer { g_object_unref(application) }
     let presenter = WindowPresenter(application: application, makeModel: makeModel)
     GtkSignal.connect(application, "startup") { presenter.prepare() }
@@ -159,6 +160,12 @@ private final class WindowPresenter {
     let window = MainWindow(application: application, model: model)
     self.window = window
     GtkSignal.connect(window.window, "destroy") { [weak self] in self?.window = nil }
+    let gtkWindow = glibCast(window.window, to: GtkWindow.self)
+    // Another process may have signed in or out while the window was in the background.
+    GtkSignal.connectNotify(window.window, "is-active") { [weak self] in
+      if gtk_window_is_active(gtkWindow) != 0 { self?.model.storeMayHaveChanged() }
+    }
+    model.onPresentRequest = { [weak self] in self?.present() }
     window.present()
   }
 

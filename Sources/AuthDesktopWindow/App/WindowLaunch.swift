@@ -29,7 +29,8 @@ enum WindowLaunch {
       let model = AuthWindowModel(
         auth: auth, configuration: launch.configuration,
         schemeWarning: SchemeRegistration.warning(for: launch.configuration), isEmulator: launch.emulator != nil,
-        signInTimeout: signInTimeout(ProcessInfo.processInfo.environment))
+        signInTimeout: signInTimeout(ProcessInfo.processInfo.environment),
+        prepareSignIn: { try await EmulatorMode.ensureServing(launch, identitiesDirectory: paths.dataDirectory) })
       Task { @GLibMainActor in model.refresh() }
       return model
     } catch {

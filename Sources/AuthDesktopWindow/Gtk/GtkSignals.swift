@@ -30,11 +30,11 @@ enum GtkSignal {
       releaseClosureBox, GConnectFlags(rawValue: 0))
   }
 
-  /// `GObject::notify::PROPERTY` (`void (*)(GObject *, GParamSpec *, gpointer user_data)`).
+  /// `notify::PROPERTY` (`void (*)(GObject *, GParamSpec *, gpointer user_data)`).
   @discardableResult
-  static func connectNotify(
-    _ instance: UnsafeMutableRawPointer, property: String, _ handler: @escaping Handler
-  ) -> gulong {
+  static func connectNotify(_ instance: UnsafeMutableRawPointer, _ property: String, _ handler: @escaping Handler)
+    -> gulong
+  {
     g_signal_connect_data(
       instance, "notify::\(property)", unsafeBitCast(actionThunk, to: GCallback.self),
       GLibBox<Handler>.retained(handler), releaseClosureBox, GConnectFlags(rawValue: 0))
@@ -52,9 +52,7 @@ enum GtkSignal {
   /// `GApplication::open`: the handler gets the URI of every file (for a URL, the URL byte for byte).
   @discardableResult
   static func connectOpen(_ application: UnsafeMutableRawPointer, _ handler: @escaping OpenHandler) -> gulong {
-    g_signal_connect_data(
-      application, "open", unsafeBitCast(openThunk, to: GCallback.self), GLibBox<OpenHandler>.retained(handler),
-      releaseClosureBox, GConnectFlags(rawValue: 0))
+    GLibSignal.connectOpen(application) { uris in GLibMainActor.assumeIsolated { handler(uris) } }
   }
 }
 
@@ -84,17 +82,3 @@ private let textThunk: @convention(c) (gpointer?, UnsafePointer<gchar>?, gpointe
   let value = text.map { String(cString: $0) } ?? ""
   GLibMainActor.assumeIsolated { handler(value) }
 }
-
-private let openThunk:
-  @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafeMutablePointer<gchar>?, gpointer?) ->
-    Void = { _, files, count, _, userData in
-      guard let userData else { return }
-      var uris: [String] = []
-      for index in 0..<Int(max(count, 0)) {
-        guard let file = files?[index], let uri = g_file_get_uri(file) else { continue }
-        uris.append(String(cString: uri))
-        g_free(uri)
-      }
-      let handler = GLibBox<GtkSignal.OpenHandler>.value(at: userData)
-      GLibMainActor.assumeIsolated { [uris] in handler(uris) }
-    }

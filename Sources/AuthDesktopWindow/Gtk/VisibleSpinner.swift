@@ -49,6 +49,6 @@ final class VisibleSpinner {
     let pointer = UnsafeMutableRawPointer(surface)
     guard pointer != watchedSurface else { return }
     watchedSurface = pointer
-    GtkSignal.connectNotify(pointer, property: "state") { [weak self] in self?.update() }
+    GtkSignal.connectNotify(pointer, "state") { [weak self] in self?.update() }
   }
 }

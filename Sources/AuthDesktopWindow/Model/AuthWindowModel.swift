@@ -3,37 +3,48 @@ import AuthDesktopShared
 import AuthEngine
 import Foundation
 
-/// The window's model on the real `Auth`: provider sign-in through the system browser (custom-scheme
-/// redirects arrive through `deliver`, loopback ones through a `SoupRedirectListener`), email/password,
-/// the conflict flow (sign in with the existing method, then link the waiting credential), and the
-/// account actions. Failures become `.error` with the engine's sentence, never a raw dump.
+/// The window's model on the real `Auth`: provider sign-in as the engine's `SignInSession` (the system
+/// browser; custom-scheme redirects arrive through `deliver`, loopback ones through a
+/// `SoupRedirectListener`), email/password, the conflict flow (sign in with the existing method, then
+/// link the waiting credential), the account actions, and sign-up. Failures become `.error`, worded by
+/// the app (`WindowProblem`, from `UserFacingError`), never a raw dump.
+///
+/// One provider sign-in at a time: while one starts or waits, another button does nothing, and Cancel
+/// (or the waiting page's timeout) ends it — its pending request deleted, its listener closed.
 @GLibMainActor
 final class AuthWindowModel: WindowModel {
   private(set) var state: WindowState = .signedOut {
     didSet { onStateChange?(state) }
   }
   var onStateChange: (@GLibMainActor (WindowState) -> Void)?
+  /// Set by the application: brings the window to the front (a loopback sign-in completes behind the
+  /// browser, and no desktop activation brings it forward).
+  var onPresentRequest: (@GLibMainActor () -> Void)?
 
   private let auth: Auth
   private let configuration: AuthConfiguration
   let schemeWarning: String?
   let isEmulator: Bool
+  /// Runs before each provider sign-in: in emulator mode, makes sure the emulator answers.
+  private let prepareSignIn: @Sendable () async throws -> Void
   /// How long the waiting page waits for the redirect (at most the pending sign-in's own lifetime).
   private let signInTimeout: Duration
-  private var pending: PendingAuthorization?
-  private var listener: (any BoundRedirectListener)?
+  /// The provider sign-in in flight; `starting` covers the moments before its session exists.
+  private var session: SignInSession?
+  private var starting = false
   /// Set by `signInAndLink`: after the next successful sign-in, link the waiting credential.
   private var linkAfterSignIn = false
 
   nonisolated init(
     auth: Auth, configuration: AuthConfiguration, schemeWarning: String? = nil, isEmulator: Bool = false,
-    signInTimeout: Duration = .seconds(600)
+    signInTimeout: Duration = .seconds(600), prepareSignIn: @escaping @Sendable () async throws -> Void = {}
   ) {
     self.auth = auth
     self.configuration = configuration
     self.schemeWarning = schemeWarning
     self.isEmulator = isEmulator
     self.signInTimeout = signInTimeout
+    self.prepareSignIn = prepareSignIn
   }
 
   func providers() -> [(id: String, title: String)] {
@@ -42,32 +53,37 @@ final class AuthWindowModel: WindowModel {
 
   func currentUser() async -> User? { try? await auth.currentUser() }
 
-  /// Shows the signed-in user, or the sign-in page.
+  /// Shows the signed-in user, or the sign-in page — unless a sign-in is in flight.
   func refresh() {
     Task { @GLibMainActor in
       _ = try? await auth.recoverInterruptedOperations()
+      guard session == nil, !starting else { return }
       state = await currentUser().map { .signedIn(summary($0)) } ?? .signedOut
     }
   }
 
-  func deliver(_ url: URL) async {
-    do {
-      let result = try await auth.completeRedirect(url)
-      pending = nil
-      try await finishSignIn(result)
-    } catch {
-      show(error)
+  /// The store may have changed in another process (`auth-desktop sign-out` in a terminal): the window
+  /// shows what it holds now, unless it waits for a sign-in or shows a conflict or an error.
+  func storeMayHaveChanged() {
+    switch state {
+    case .signedIn, .signedOut: refresh()
+    case .signUp, .waiting, .conflict, .error, .unavailable: break
     }
   }
 
-  /// Shows the signed-in user, after linking the waiting credential when `signInAndLink` asked for it.
-  private func finishSignIn(_ result: AuthDataResult) async throws {
-    var result = result
-    if linkAfterSignIn {
-      linkAfterSignIn = false
-      result = try await auth.linkPendingCredential()
+  /// A redirect the desktop handed to the application: the waiting session's, or — when none waits —
+  /// one for a sign-in this window began before it was closed. A redirect that belongs to no session
+  /// while one waits (forged, or stale) is ignored: it must not end the user's sign-in.
+  func deliver(_ url: URL) async {
+    if let session {
+      _ = await session.resume(with: url)
+      return
     }
-    state = .signedIn(summary(result.user))
+    do {
+      try await finishSignIn(try await auth.completeRedirect(url))
+    } catch {
+      show(error)
+    }
   }
 
   func signIn(providerID: String) { start(providerID, intent: .signIn) }
@@ -96,14 +112,9 @@ final class AuthWindowModel: WindowModel {
   }
 
   func cancelSignIn() {
-    let (pending, listener) = (self.pending, self.listener)
-    self.pending = nil
-    self.listener = nil
-    Task { @GLibMainActor in
-      if let pending { await auth.providers.cancel(pendingID: pending.id) }
-      await listener?.close()
-      refresh()
-    }
+    linkAfterSignIn = false
+    guard let session else { return refresh() }
+    Task { await session.cancel() }
   }
 
   func signInAndLink(method: String) {
@@ -127,7 +138,7 @@ final class AuthWindowModel: WindowModel {
   func reauthenticate() {
     Task { @GLibMainActor in
       guard let provider = await currentUser()?.providerData.first?.providerID else {
-        return show(AuthError(.noSuchProvider, origin: .request, detail: "reauthenticate with your password instead"))
+        return show(AuthError(.noSuchProvider, origin: .request))
       }
       start(provider, intent: .reauthenticate)
     }
@@ -157,62 +168,77 @@ final class AuthWindowModel: WindowModel {
 
   func dismissError() { refresh() }
 
-  private func start(_ providerID: String, intent: Auth.Intent) {
+  /// Starts a provider sign-in unless one is in flight, shows the waiting page, and shows its end.
+  private func start(_ providerID: String, intent: SignInIntent) {
+    guard session == nil, !starting else { return }
+    starting = true
     Task { @GLibMainActor in
+      let source: RedirectSource
+      let session: SignInSession
       do {
-        let redirect = try await auth.providers.redirectURI(for: providerID)
-        let provider = OAuthProvider(providerID: providerID)
-        if redirect.mode == .loopback {
-          let bound = try await SoupRedirectListener().bind(path: redirect.uri.path)
-          listener = bound
-          let pending = try await auth.providers.begin(
-            provider, intent: intent.rawValue, loopbackRedirectURI: bound.redirectURI)
-          await open(pending, providerID: providerID)
-          let url: URL
-          do {
-            url = try await bound.redirect()
-          } catch  where self.pending?.id != pending.id {
-            return  // Cancelled or timed out: that path closed the listener and shows its own page.
-          }
-          await bound.close()
-          listener = nil
-          await deliver(url)
-        } else {
-          await open(try await auth.providers.begin(provider, intent: intent.rawValue), providerID: providerID)
-        }
+        try await prepareSignIn()
+        let mode = try await auth.providers.redirectURI(for: providerID).mode
+        source =
+          mode == .loopback
+          ? .loopback(SoupRedirectListener()) : .customScheme(receiver: AppIdentity.authDesktop.applicationID)
+        session = try await auth.startSignIn(
+          OAuthProvider(providerID: providerID), intent: intent, browser: WindowBrowser(), redirect: source,
+          timeout: signInTimeout)
       } catch {
+        starting = false
+        return show(error)
+      }
+      self.session = session
+      starting = false
+      state = .waiting(
+        providerTitle: WindowText.providerTitle(providerID), authorizationURL: session.pending.authorizationURL)
+      let result: Result<AuthDataResult, Error>
+      do {
+        result = .success(try await session.result())
+      } catch {
+        result = .failure(error)
+      }
+      self.session = nil
+      if case .loopback = source { onPresentRequest?() }
+      switch result {
+      case .success(let data):
+        do { try await finishSignIn(data) } catch { show(error) }
+      case .failure(let error as AuthError) where error.code == .webContextCancelled && error.origin == .request:
+        linkAfterSignIn = false
+        refresh()
+      case .failure(let error):
+        linkAfterSignIn = false
         show(error)
       }
     }
   }
 
-  /// Shows "Continue in your browser" and opens it; without a browser the page's "Copy link" remains.
-  private func open(_ pending: PendingAuthorization, providerID: String) async {
-    self.pending = pending
-    state = .waiting(providerTitle: WindowText.providerTitle(providerID), authorizationURL: pending.authorizationURL)
-    try? await GioBrowserLauncher().open(pending.authorizationURL)
-    // The waiting page times out with the pending sign-in itself (its `state` expires).
-    Task { @GLibMainActor in
-      try? await Task.sleep(for: min(signInTimeout, .seconds(max(0, pending.expiresAt.timeIntervalSinceNow))))
-      guard self.pending?.id == pending.id else { return }
-      self.pending = nil
-      await auth.providers.cancel(pendingID: pending.id)
-      await listener?.close()
-      listener = nil
-      state = .error(WindowText.signInTimedOut)
+  /// Shows the signed-in user, after linking the waiting credential when `signInAndLink` asked for it.
+  private func finishSignIn(_ result: AuthDataResult) async throws {
+    var result = result
+    if linkAfterSignIn {
+      linkAfterSignIn = false
+      result = try await auth.linkPendingCredential()
     }
+    state = .signedIn(summary(result.user))
   }
 
   private func summary(_ user: User) -> AccountSummary { AccountSummary(user, configured: configuration.providerIDs) }
 
   private func show(_ error: Error) {
     guard let error = error as? AuthError else { return state = .error(WindowProblem(error)) }
-    if error.code == .accountExistsWithDifferentCredential, let email = error.email {
-      state = .conflict(email: email, methods: error.signInMethods, providerID: error.providerID ?? "")
-    } else if error.code == .webContextCancelled, pending == nil {
-      refresh()
+    if let conflict = error.accountConflict {
+      state = .conflict(email: conflict.email, methods: conflict.signInMethods, providerID: conflict.providerID)
     } else {
       state = .error(WindowProblem(error))
     }
+  }
+}
+
+/// The window's browser: the desktop's default one. When none opens, the waiting page's "Copy link"
+/// is the way on, so the sign-in keeps waiting.
+private struct WindowBrowser: BrowserLauncher {
+  func open(_ url: URL) async {
+    try? await GioBrowserLauncher().open(url)
   }
 }

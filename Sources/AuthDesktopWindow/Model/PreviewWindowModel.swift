@@ -12,6 +12,7 @@ final class PreviewWindowModel: WindowModel {
     didSet { onStateChange?(state) }
   }
   var onStateChange: (@GLibMainActor (WindowState) -> Void)?
+  var onPresentRequest: (@GLibMainActor () -> Void)?
 
   nonisolated static let account = AccountSummary(
     uid: "Jq3xY7bKp2WmN8sVt4Lc", displayName: "Ada Lovelace", email: "ada@example.com",
@@ -31,11 +32,33 @@ final class PreviewWindowModel: WindowModel {
       .signedOut, .signUp, .waiting(providerTitle: "GitHub", authorizationURL: Self.authorizationURL),
       .signedIn(Self.account),
       .conflict(email: "ada@example.com", methods: ["github.com", "password"], providerID: "twitter.com"),
-      .error(Self.networkProblem), .unavailable(Self.configurationProblem),
+      .error(Self.error(.networkRequestFailed)), .unavailable(Self.configurationProblem),
     ]
     guard let state = states.first(where: { $0.page.rawValue == page }) else { return nil }
     self.init(state: state)
   }
+
+  /// How the window words `code` (GitHub's, for a network failure).
+  nonisolated static func error(_ code: AuthErrorCode) -> WindowProblem {
+    let payload: AuthError.Payload =
+      switch code {
+      case .networkRequestFailed: .network(NetworkFailure(host: "github.com", reason: .hostNotFound))
+      case .weakPassword: .password(.tooShort(minimumLength: PasswordHasher.minimumLength))
+      default: .none
+      }
+    return WindowProblem(
+      AuthError(
+        code, origin: .request, payload: payload, providerID: code == .networkRequestFailed ? "github.com" : nil))
+  }
+
+  /// A misspelt key in the configuration file (the start-up error page).
+  nonisolated static let configurationProblem = WindowProblem(
+    AuthError(
+      .invalidConfiguration, origin: .configuration,
+      payload: .configuration(
+        ConfigurationIssue(
+          file: "/home/ada/.config/auth-desktop/config.toml", table: "[providers.\"github.com\"]", key: "client_idd",
+          problem: .unknownKey(allowed: ["client_id", "client_secret", "redirect", "scopes"])))))
 
   /// The preview never warns: it opens no browser.
   var schemeWarning: String? { nil }
@@ -59,16 +82,13 @@ final class PreviewWindowModel: WindowModel {
   func signIn(email: String, password: String) {
     state =
       email.isEmpty || password.isEmpty
-      ? .error(WindowProblem(AuthError(email.isEmpty ? .invalidEmail : .wrongPassword, origin: .request)))
-      : .signedIn(Self.account)
+      ? .error(Self.error(email.isEmpty ? .invalidEmail : .wrongPassword)) : .signedIn(Self.account)
   }
 
   func showSignUp() { state = .signUp }
 
   func signUp(email: String, password: String) {
-    state =
-      PasswordHasher.isWeak(Password(password))
-      ? .error(WindowProblem(AuthError(.weakPassword, origin: .request))) : .signedIn(Self.account)
+    state = PasswordHasher.isWeak(Password(password)) ? .error(Self.error(.weakPassword)) : .signedIn(Self.account)
   }
 
   func cancelSignIn() { state = .signedOut }
@@ -89,14 +109,6 @@ final class PreviewWindowModel: WindowModel {
   func reauthenticate() { signIn(providerID: "github.com") }
   func signOut() { state = .signedOut }
   func deleteAccount() { state = .signedOut }
+  func storeMayHaveChanged() {}
   func dismissError() { state = .signedOut }
-
-  nonisolated static let networkProblem = WindowProblem(
-    AuthError(
-      .networkRequestFailed, origin: .transport, detail: "github.com: the connection timed out",
-      providerID: "github.com"))
-  nonisolated static let configurationProblem = WindowProblem(
-    AuthError(
-      .invalidConfiguration, origin: .configuration,
-      detail: "/home/ada/.config/auth-desktop/config.toml: [providers.\"github.com\"]: unknown key \"client_idd\""))
 }

@@ -8,7 +8,7 @@ extension SchemeRegistration {
   static func warning(for configuration: AuthConfiguration) -> String? {
     let scheme = configuration.app.redirectScheme
     guard configuration.providers.values.contains(where: { $0.redirectMode == .scheme }) else { return nil }
-    switch lookUp(scheme: scheme) {
+    switch lookUp(scheme: scheme, identity: .authDesktop) {
     case .thisApp: return nil
     case .otherApplication(let name): return WindowText.schemeOpensElsewhere(scheme: scheme, application: name)
     case .none: return WindowText.schemeUnregistered(scheme: scheme)

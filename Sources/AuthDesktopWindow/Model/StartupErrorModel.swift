@@ -10,6 +10,7 @@ import Foundation
 final class StartupErrorModel: WindowModel {
   nonisolated let state: WindowState
   var onStateChange: (@GLibMainActor (WindowState) -> Void)?
+  var onPresentRequest: (@GLibMainActor () -> Void)?
   nonisolated let isEmulator: Bool
 
   nonisolated init(_ problem: WindowProblem, isEmulator: Bool = false) {
@@ -33,4 +34,5 @@ final class StartupErrorModel: WindowModel {
   func signOut() {}
   func deleteAccount() {}
   func dismissError() {}
+  func storeMayHaveChanged() {}
 }

@@ -88,6 +88,8 @@ protocol WindowModel: AnyObject, Sendable {
   var state: WindowState { get }
   /// Set by the window; the model calls it after each change of `state`.
   var onStateChange: (@GLibMainActor (WindowState) -> Void)? { get set }
+  /// Set by the application; the model calls it to bring the window to the front.
+  var onPresentRequest: (@GLibMainActor () -> Void)? { get set }
 
   /// Configured providers in display order, with their button titles.
   func providers() -> [(id: String, title: String)]
@@ -115,4 +117,6 @@ protocol WindowModel: AnyObject, Sendable {
   func signOut()
   func deleteAccount()
   func dismissError()
+  /// The window became active: another process may have changed the accounts meanwhile.
+  func storeMayHaveChanged()
 }

@@ -2,46 +2,31 @@ import AuthDesktopKit
 import AuthDesktopShared
 import AuthEngine
 
-/// A failure as the window words it: a title that says what happened, the sentence, where it is (a
-/// file and key, a port) and what to do. The words come from `WindowText` (`problemTitle`,
-/// `problemBody`, `problemAdvice`); `code` stays the engine's stable `auth/…` code.
+/// A failure as the window shows it: the app's words for the window (`UserFacingError`: a title
+/// that says what happened, and a body with what, where and what to do), the engine's stable code
+/// (which decides where it shows), and — when the error's payload names one — where the problem is
+/// (the configuration file and setting, or the port), set apart on the page so it can be copied.
 struct WindowProblem: Sendable, Equatable {
   var code: AuthErrorCode
   var title: String
   var body: String
-  /// The engine's non-secret detail: where the problem is (the configuration file and key, or the
-  /// port) when `detailIsLocation`, otherwise more about what happened.
-  var detail: String?
-  var detailIsLocation = false
-  /// What to do about it, when the body does not already say.
-  var advice: String?
+  var location: String?
 
-  init(
-    code: AuthErrorCode, title: String, body: String, detail: String? = nil, detailIsLocation: Bool = false,
-    advice: String? = nil
-  ) {
+  init(code: AuthErrorCode, title: String, body: String, location: String? = nil) {
     self.code = code
     self.title = title
     self.body = body
-    self.detail = detail
-    self.detailIsLocation = detailIsLocation
-    self.advice = advice
+    self.location = location
   }
 
   init(_ error: AuthError) {
-    var body = WindowText.problemBody(error.code)
-    if let provider = error.providerError, error.code != .webContextCancelled {
-      body += " " + WindowText.providerSaid(provider.error, description: provider.errorDescription)
-    }
-    self.init(
-      code: error.code, title: WindowText.problemTitle(error.code, providerID: error.providerID), body: body,
-      detail: error.detail, detailIsLocation: error.origin == .configuration || error.code == .emulatorPortInUse,
-      advice: WindowText.problemAdvice(error.code))
+    let words = UserFacingError(error, for: .window)
+    self.init(code: error.code, title: words.title, body: words.body, location: Self.location(of: error))
   }
 
-  /// Any error: an `AuthError` as above, anything else as an internal error (never a raw dump).
+  /// Any error: an `AuthError` as above, anything else as `auth/internal-error` (never a raw dump).
   init(_ error: any Error) {
-    self.init(error as? AuthError ?? AuthError(.internalError, origin: .request))
+    self.init(error as? AuthError ?? AuthError(.internalError, origin: .request, detail: "\(error)"))
   }
 
   /// A problem with what the user typed into the email form: shown under the form, which stays.
@@ -51,9 +36,14 @@ struct WindowProblem: Sendable, Equatable {
     .invalidEmail, .wrongPassword, .userNotFound, .weakPassword, .emailAlreadyInUse, .tooManyRequests,
   ]
 
-  /// The text of a form error: the sentence, and the engine's detail (e.g. the missing password).
-  var inlineText: String { detail.map { "\(body) (\($0))" } ?? body }
-
-  /// The heading over `detail`: "Where" or "Details".
-  var detailHeading: String { detailIsLocation ? WindowText.problemWhere : WindowText.problemDetails }
+  /// The file and setting of a configuration issue, or the port of a port issue.
+  static func location(of error: AuthError) -> String? {
+    switch error.payload {
+    case .configuration(let issue):
+      let parts = [issue.file, issue.qualifiedKey].compactMap { $0 }
+      return parts.isEmpty ? nil : parts.joined(separator: "\n")
+    case .port(let issue): return issue.port.map { WindowText.loopbackPort($0) }
+    default: return nil
+    }
+  }
 }

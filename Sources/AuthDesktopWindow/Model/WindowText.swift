@@ -4,19 +4,19 @@ import AuthEmulator
 import AuthEngine
 import Foundation
 
-/// Every sentence the window shows, in one place (failures: `WindowText+Problems.swift`).
+/// Every sentence the window shows, in one place (errors are worded by `UserFacingError`, which the
+/// command line shares; the words around them are in `WindowText+Problems.swift`).
 /// Accessible names reuse the visible text unless a control needs more context than it shows.
 enum WindowText {
   static let windowTitle = "AuthDesktop"
 
-  // Provider names, by engine provider id (`password` is the email-and-password method).
+  // Provider names, by engine provider id: the provider row's display name (`password` is the
+  // email-and-password method; the emulator's OpenID provider is named as its consent page names it).
   static func providerTitle(_ providerID: String) -> String {
     switch providerID {
-    case "github.com": "GitHub"
-    case "twitter.com": "X (Twitter)"
     case "password": "email and password"
-    case EmulatorSetup.oidcProviderID: "OpenID Connect"
-    default: providerID.hasPrefix("oidc.") ? String(providerID.dropFirst(5)) : providerID
+    case EmulatorSetup.oidcProviderID: EmulatorIdentity.Provider.oidc.displayName
+    default: ProviderTable.builtIn.displayName(for: providerID) ?? providerID
     }
   }
 
@@ -41,7 +41,7 @@ enum WindowText {
   static let signUpPage = "Create account"
   static let createAccountAccessible = "Create the account"
   /// The engine's rule (`PasswordHasher.isWeak`), shown before submitting.
-  static let minimumPasswordLength = 8
+  static let minimumPasswordLength = PasswordHasher.minimumLength
   static let passwordRule = "At least \(minimumPasswordLength) characters"
   static let passwordRuleMet = "✓ At least \(minimumPasswordLength) characters"
   /// The rule's accessible name as the password is typed.

@@ -5,8 +5,8 @@ import CAdwaita
 import CGtk
 import Foundation
 
-/// "About AuthDesktop" (`AdwAboutWindow`): name, icon, developer, licence, website, and the newest
-/// release with its notes from the AppStream metainfo (`ReleaseNotes`).
+/// "About AuthDesktop" (`AdwAboutWindow`): name, icon, developer, licence, website, this version
+/// (`AppIdentity`) and its release notes from the AppStream metainfo (`ReleaseNotes`).
 @GLibMainActor
 enum AboutWindow {
   @discardableResult
@@ -15,15 +15,16 @@ enum AboutWindow {
     let about = adw_about_window_new()!
     let info = OpaquePointer(about)
     adw_about_window_set_application_name(info, WindowText.windowTitle)
-    adw_about_window_set_application_icon(info, AppSettings.appID)
+    adw_about_window_set_application_icon(info, AppIdentity.authDesktop.applicationID)
     adw_about_window_set_developer_name(info, WindowText.developerName)
     adw_about_window_set_comments(info, WindowText.aboutComments)
     adw_about_window_set_website(info, WindowText.website)
     adw_about_window_set_license_type(info, GTK_LICENSE_APACHE_2_0)
-    if let newest = notes?.releases.first {
-      adw_about_window_set_version(info, newest.version)
-      adw_about_window_set_release_notes_version(info, newest.version)
-      adw_about_window_set_release_notes(info, newest.notes)
+    let version = AppIdentity.authDesktop.version
+    adw_about_window_set_version(info, version)
+    if let release = notes?.releases.first(where: { $0.version == version }) {
+      adw_about_window_set_release_notes_version(info, release.version)
+      adw_about_window_set_release_notes(info, release.notes)
     }
     gtk_window_set_transient_for(glibCast(about, to: GtkWindow.self), glibCast(window, to: GtkWindow.self))
     gtk_window_set_modal(glibCast(about, to: GtkWindow.self), 1)
@@ -36,8 +37,9 @@ enum AboutWindow {
   static func makeIconAvailable() {
     guard let display = gdk_display_get_default() else { return }
     let theme = gtk_icon_theme_get_for_display(display)
-    guard gtk_icon_theme_has_icon(theme, AppSettings.appID) == 0,
-      let icon = ReleaseNotes.sourceData("\(AppSettings.appID).svg").first(where: FileManager.default.fileExists)
+    guard gtk_icon_theme_has_icon(theme, AppIdentity.authDesktop.applicationID) == 0,
+      let icon = ReleaseNotes.sourceData("\(AppIdentity.authDesktop.applicationID).svg").first(
+        where: FileManager.default.fileExists)
     else { return }
     gtk_icon_theme_add_search_path(theme, URL(fileURLWithPath: icon).deletingLastPathComponent().path)
   }

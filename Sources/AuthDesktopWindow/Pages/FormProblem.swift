@@ -15,7 +15,7 @@ final class FormProblem {
   }
 
   func show(_ problem: WindowProblem?) {
-    if let problem { Gtk.setText(label, problem.inlineText) }
+    if let problem { Gtk.setText(label, problem.body) }
     Gtk.setVisible(label, problem != nil)
   }
 }

@@ -3,9 +3,9 @@ import AuthDesktopShared
 import CAdwaita
 import CGtk
 
-/// A failure as an `AdwStatusPage`: the title says what happened, the description says it in a
-/// sentence, then where (the configuration file and key, or the port) and what to do, and the page's
-/// buttons. Two pages use it: the error page of a failed action (Back) and the start-up error page
+/// A failure as an `AdwStatusPage`: the title says what happened, the description what, where and
+/// what to do (`UserFacingError`), then where once more on its own, selectable (the configuration file
+/// and setting, or the port), and the page's buttons. Two pages use it: the error page of a failed action (Back) and the start-up error page
 /// (Retry and Quit, through the app's actions; nothing there can start a sign-in).
 @GLibMainActor
 final class ProblemPage {
@@ -19,41 +19,36 @@ final class ProblemPage {
   }
 
   let root: Widget
-  private let detailBox: Widget
-  private let detailHeading = Gtk.label("", classes: ["heading"])
-  private let detail = Gtk.label("", classes: ["monospace", "caption"])
-  private let advice = Gtk.label("")
+  private let locationBox: Widget
+  private let location = Gtk.label("", classes: ["monospace", "caption"])
 
   init(accessible: String, buttons: [Button]) {
-    gtk_label_set_selectable(OpaquePointer(detail), 1)
-    gtk_label_set_wrap_mode(OpaquePointer(detail), PANGO_WRAP_WORD_CHAR)
-    detailBox = Gtk.box(spacing: 6, [detailHeading, detail])
+    gtk_label_set_selectable(OpaquePointer(location), 1)
+    gtk_label_set_wrap_mode(OpaquePointer(location), PANGO_WRAP_WORD_CHAR)
+    locationBox = Gtk.box(spacing: 6, [Gtk.label(WindowText.problemWhere, classes: ["heading"]), location])
     let row = Gtk.box(vertical: false, spacing: 12, buttons.map(Self.button))
     gtk_box_set_homogeneous(glibCast(row, to: GtkBox.self), 1)
     gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
     root = Adw.statusPage(
-      icon: "dialog-error-symbolic", title: "", child: Adw.clamp(Gtk.box(spacing: 18, [detailBox, advice, row])))
+      icon: "dialog-error-symbolic", title: "", child: Adw.clamp(Gtk.box(spacing: 18, [locationBox, row])))
     authdesktop_accessible_set_label(root, accessible)
   }
 
   func update(_ problem: WindowProblem) {
     Adw.setStatus(root, title: problem.title, description: problem.body, icon: Self.icon(for: problem))
-    if let text = problem.detail {
-      Gtk.setText(detailHeading, problem.detailHeading)
-      Gtk.setText(detail, text)
-      authdesktop_accessible_set_label(detail, WindowText.problemDetail(heading: problem.detailHeading, text))
+    if let text = problem.location {
+      Gtk.setText(location, text)
+      authdesktop_accessible_set_label(location, WindowText.problemLocation(text))
     }
-    Gtk.setVisible(detailBox, problem.detail != nil)
-    if let text = problem.advice { Gtk.setText(advice, text) }
-    Gtk.setVisible(advice, problem.advice != nil)
+    Gtk.setVisible(locationBox, problem.location != nil)
   }
 
   /// The status page's icon: what kind of trouble it is, at a glance.
   static func icon(for problem: WindowProblem) -> String {
     switch problem.code {
-    case .webContextCancelled: "action-unavailable-symbolic"
+    case .webContextCancelled, .timeout: "action-unavailable-symbolic"
     case .networkRequestFailed: "network-offline-symbolic"
-    case _ where problem.detailIsLocation: "dialog-warning-symbolic"
+    case _ where problem.location != nil: "dialog-warning-symbolic"
     default: "dialog-error-symbolic"
     }
   }

@@ -37,7 +37,7 @@ public actor Auth {
     passwords = passwordHasher ?? PasswordHasher(random: environment.random)
     tokens = IDTokenIssuer(
       secrets: environment.secrets, clock: environment.clock, random: environment.random,
-      issuer: "https://\(AppSettings.appID)", audience: AppSettings.appID)
+      issuer: configuration.app.identity.idTokenIssuer, audience: configuration.app.identity.idTokenAudience)
   }
 
   var now: Date { environment.clock.now() }

@@ -24,7 +24,7 @@ extension Auth {
   /// Firebase's `createUser(withEmail:password:)`: a new account, signed in.
   public func createUser(email: String, password: Password) async throws -> AuthDataResult {
     let email = try checkedEmail(email)
-    guard !PasswordHasher.isWeak(password) else { throw AuthError(.weakPassword, origin: .request) }
+    guard !PasswordHasher.isWeak(password) else { throw PasswordHasher.weakPassword }
     let perEmail = configuration.app.oneAccountPerEmail
     let inUse: @Sendable (Database) throws -> Bool = { db in
       try UserRecord.filter(Column("email") == email).fetchCount(db) > 0
@@ -87,7 +87,7 @@ extension Auth {
   /// Sets a new password (needs a recent sign-in); adds the `password` method if the user had none.
   func updatePassword(uid: String, to password: Password) async throws {
     try await requireRecentLogin(uid)
-    guard !PasswordHasher.isWeak(password) else { throw AuthError(.weakPassword, origin: .request) }
+    guard !PasswordHasher.isWeak(password) else { throw PasswordHasher.weakPassword }
     let hash = StoredSecret(try passwords.hash(password))
     try await withSecrets(
       [passwordSecret(uid)],
@@ -108,9 +108,7 @@ extension Auth {
   }
 
   nonisolated func emailInUse(_ email: String) -> AuthError {
-    var error = AuthError(.emailAlreadyInUse, origin: .request)
-    error.email = email
-    return error
+    AuthError(.emailAlreadyInUse, origin: .request, payload: .emailInUse(email))
   }
 }
 
@@ -121,7 +119,7 @@ extension Auth {
     guard let current = try await currentUser() else { throw AuthError(.noCurrentUser, origin: .request) }
     let uid = current.uid
     let email = try checkedEmail(email)
-    guard !PasswordHasher.isWeak(password) else { throw AuthError(.weakPassword, origin: .request) }
+    guard !PasswordHasher.isWeak(password) else { throw PasswordHasher.weakPassword }
     let hash = StoredSecret(try passwords.hash(password))
     let user = try await withSecrets(
       [passwordSecret(uid)],

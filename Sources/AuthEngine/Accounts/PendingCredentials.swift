@@ -77,7 +77,7 @@ struct PendingCredentialBlob: Codable {
   var providerID: String
   var identity: FederatedIdentity
   var profile: [String: JSONValue]
-  var intent: String
+  var intent: SignInIntent
 
   init(_ result: ProviderSignInResult) {
     credential = StoredCredential(result.credential)

@@ -33,10 +33,8 @@ extension Auth {
       try self.decide(db, identity, oneAccountPerEmail: perEmail)
     }) {
       try await keepPendingCredential(result, email: email)
-      var error = AuthError(.accountExistsWithDifferentCredential, origin: .request, providerID: identity.providerID)
-      error.email = email
-      error.signInMethods = methods
-      throw error
+      throw AuthError.accountConflict(
+        AccountConflict(email: email, providerID: identity.providerID, signInMethods: methods))
     }
     let session = newSession()
     let now = self.now
@@ -59,8 +57,9 @@ extension Auth {
           displayName: identity.displayName, photoURL: identity.photoURL, hasPassword: false, creationDate: now,
           lastSignInDate: now
         ).insert(db)
-      case .conflict:
-        throw AuthError(.accountExistsWithDifferentCredential, origin: .request, providerID: identity.providerID)
+      case .conflict(let email, let methods):
+        throw AuthError.accountConflict(
+          AccountConflict(email: email, providerID: identity.providerID, signInMethods: methods))
       }
       try self.upsertIdentity(db, identity, uid: uid, at: now)
       try db.execute(sql: "UPDATE user SET lastSignInDate = ? WHERE uid = ?", arguments: [now, uid])
@@ -106,10 +105,8 @@ extension Auth {
   ) throws {
     if let existing = try Accounts.identity(db, providerID: identity.providerID, federatedID: identity.uid) {
       guard existing.uid == uid else {
-        var error = AuthError(.credentialAlreadyInUse, origin: .request, providerID: identity.providerID)
-        error.email = identity.email
-        error.updatedCredential = result.credential
-        throw error
+        throw AuthError.credentialInUse(
+          CredentialInUse(email: identity.email, providerID: identity.providerID, credential: result.credential))
       }
       throw AuthError(.providerAlreadyLinked, origin: .request, providerID: identity.providerID)
     }
@@ -119,9 +116,8 @@ extension Auth {
     if oneAccountPerEmail, let email = EmailAddress.normalize(identity.email),
       !(try Accounts.owners(db, email: email).subtracting([uid]).isEmpty)
     {
-      var error = AuthError(.emailAlreadyInUse, origin: .request, providerID: identity.providerID)
-      error.email = email
-      throw error
+      throw AuthError(
+        .emailAlreadyInUse, origin: .request, payload: .emailInUse(email), providerID: identity.providerID)
     }
   }
 

@@ -6,8 +6,8 @@ public struct PendingAuthorization: Sendable {
   /// Opaque id: the hex SHA-256 of the `state` (or of the OAuth 1.0a request token). Not a secret.
   public let id: String
   public let providerID: String
-  /// What the caller meant to do with the result (`signIn`, `link`, `reauthenticate`); opaque here.
-  public let intent: String
+  /// What the sign-in is for.
+  public let intent: SignInIntent
   /// Contains the `state`; give it only to the browser (or the user, as a "copy link" fallback).
   public let authorizationURL: URL
   public let redirectURI: URL
@@ -20,7 +20,7 @@ public struct PendingAuthorizationRecord: Sendable, Codable, Equatable {
   public var id: String
   public var providerID: String
   public var flow: String
-  public var intent: String
+  public var intent: SignInIntent
   public var redirectURI: String
   /// OIDC issuer, remembered per request (RFC 9207 mix-up defence).
   public var issuer: String?
@@ -30,9 +30,20 @@ public struct PendingAuthorizationRecord: Sendable, Codable, Equatable {
   public var scopes: String
   public var createdAt: Date
   public var expiresAt: Date
+  /// Where the process waiting for this redirect can be reached (a D-Bus name; see
+  /// `RedirectSource.customScheme`); nil when nothing waits. Not a secret.
+  public var receiver: String?
 
   /// The key under which a pending request is found: hex SHA-256 of the `state` or request token.
   public static func id(forLookupValue value: String) -> String { Digests.sha256Hex(value) }
+
+  /// The ids a redirect's parameters can name: its `state` (RFC 6749 §4.1.2), or its OAuth 1.0a
+  /// `oauth_token` (RFC 5849 §2.2) — `denied` on X's refusal.
+  static func ids(lookedUpBy parameters: FormParameters) -> Set<String> {
+    Set(
+      [parameters["state"], parameters["oauth_token"] ?? parameters["denied"]].compactMap { $0 }.map(
+        id(forLookupValue:)))
+  }
 }
 
 /// The secret half of a pending authorization, stored as one JSON item in the `SecretStore`.

@@ -16,15 +16,17 @@ public enum RedirectMode: String, Sendable {
 
 /// `[app]`.
 public struct AppSettings: Sendable {
-  public static let appID = "dev.authdesktop.AuthDesktop"
-  /// The private-use URI scheme (RFC 8252 §7.1): the app id, reversed-domain style, lowercased.
-  public static let defaultRedirectScheme = appID.lowercased()
-
-  public var redirectScheme = AppSettings.defaultRedirectScheme
+  /// The app the configuration is for (not from the file: the app supplies it).
+  public var identity: AppIdentity
+  /// The private-use URI scheme (RFC 8252 §7.1); by default the identity's.
+  public var redirectScheme: String
   public var oneAccountPerEmail = true
   public var secretStore = SecretStoreChoice.secretService
 
-  public init() {}
+  public init(identity: AppIdentity) {
+    self.identity = identity
+    redirectScheme = identity.redirectScheme
+  }
 }
 
 /// `[providers."ID"]`: credentials and overrides of one provider.
@@ -40,6 +42,8 @@ public struct ProviderSettings: Sendable {
   public var tokenEndpoint: URL?
   public var requestTokenEndpoint: URL?
   public var accessTokenEndpoint: URL?
+  /// No configuration key fills it yet (RFC 8628 is not wired); the emulator may.
+  public var deviceAuthorizationEndpoint: URL?
   public var apiBaseURL: URL?
   public var redirectURI: URL?
   public var redirect: RedirectMode?
@@ -61,19 +65,21 @@ public struct ProviderSettings: Sendable {
 
 /// The whole configuration file.
 public struct AuthConfiguration: Sendable {
-  public var app = AppSettings()
+  public var app: AppSettings
   /// Keyed by provider id.
   public var providers: [String: ProviderSettings] = [:]
   /// The file it came from (for messages).
   public var source: String?
+  /// The rows its providers were read against.
+  public var providerTable = ProviderTable.builtIn
 
-  public init() {}
+  public init(identity: AppIdentity) { app = AppSettings(identity: identity) }
 
-  /// Provider ids in display order: GitHub, Twitter, then OIDC providers by name.
+  /// Provider ids in display order (`ProviderDescriptor.order`: GitHub, X, then OIDC providers), by id
+  /// within one order.
   public var providerIDs: [String] {
     providers.keys.sorted { lhs, rhs in
-      let rank = { (id: String) in id == "github.com" ? 0 : id == "twitter.com" ? 1 : 2 }
-      return (rank(lhs), lhs) < (rank(rhs), rhs)
+      (providerTable.order(of: lhs), lhs) < (providerTable.order(of: rhs), rhs)
     }
   }
 }
@@ -97,12 +103,13 @@ public enum EndpointPolicy {
     }
   }
 
-  /// Throws `auth/insecure-endpoint` naming `what` unless `url` is allowed.
-  public static func check(_ url: URL, what: String) throws {
+  /// Throws `auth/insecure-endpoint` unless `url` is allowed: with `issue` (its problem is
+  /// `.insecureURL`) for a configured URL, or naming `what` in `detail` for a discovered one.
+  public static func check(_ url: URL, configured issue: ConfigurationIssue?, what: String) throws {
     guard isAllowed(url) else {
-      throw AuthError(
-        .insecureEndpoint, origin: .configuration,
-        detail: "\(what) must be an https URL, or http on 127.0.0.1/localhost")
+      let detail = "\(what) must be an https URL, or http on 127.0.0.1/localhost"
+      guard let issue else { throw AuthError(.insecureEndpoint, origin: .providerResponse, detail: detail) }
+      throw AuthError.configuration(issue, code: .insecureEndpoint, detail: detail)
     }
   }
 }

@@ -5,108 +5,90 @@ import TOMLKit
 /// (a typo must not silently fall back to a default).
 public enum ConfigurationLoader {
   static let appKeys: Set<String> = ["redirect_scheme", "one_account_per_email", "secret_store"]
-  static let githubKeys: Set<String> = [
-    "client_id", "client_secret", "authorization_endpoint", "token_endpoint", "api_base_url", "redirect_uri",
-    "redirect", "scopes",
+  /// Every key `readProvider` reads; a row accepts a subset (`ConfigurationKeys`).
+  static let providerKeys: Set<String> = [
+    "protocol", "client_id", "client_secret", "consumer_key", "consumer_secret", "issuer", "authorization_endpoint",
+    "token_endpoint", "request_token_endpoint", "access_token_endpoint", "api_base_url", "redirect_uri", "scopes",
+    "redirect",
   ]
-  static let twitterKeys: Set<String> = [
-    "protocol", "consumer_key", "consumer_secret", "request_token_endpoint", "authorization_endpoint",
-    "access_token_endpoint", "api_base_url", "redirect_uri", "client_id", "client_secret", "token_endpoint",
-  ]
-  static let twitterOAuth1Keys: Set<String> = [
-    "consumer_key", "consumer_secret", "request_token_endpoint", "access_token_endpoint",
-  ]
-  static let twitterOAuth2Keys: Set<String> = ["client_id", "client_secret", "token_endpoint"]
-  static let oidcKeys: Set<String> = ["issuer", "client_id", "client_secret", "scopes", "redirect_uri"]
 
   /// Loads `paths.configFile`; nil when it does not exist and was not named explicitly.
-  public static func load(_ paths: ConfigurationPaths) throws -> AuthConfiguration? {
+  public static func load(_ paths: ConfigurationPaths, identity: AppIdentity, providers: ProviderTable = .builtIn)
+    throws -> AuthConfiguration?
+  {
     let file = paths.configFile.path
     guard FileManager.default.fileExists(atPath: file) else {
-      if paths.configFileIsExplicit { throw failure(file, nil, "the file does not exist") }
+      if paths.configFileIsExplicit { throw failure(file, problem: .fileNotFound) }
       return nil
     }
     guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
-    else { throw failure(file, nil, "the file cannot be read as UTF-8 text") }
-    return try parse(text, source: file)
+    else { throw failure(file, problem: .notUTF8) }
+    return try parse(text, source: file, identity: identity, providers: providers)
   }
 
-  public static func parse(_ text: String, source: String = "config.toml") throws -> AuthConfiguration {
+  /// Reads `text` against the rows of `providers`: a `[providers."ID"]` table must name one of them.
+  public static func parse(
+    _ text: String, source: String = "config.toml", identity: AppIdentity, providers table: ProviderTable = .builtIn
+  ) throws -> AuthConfiguration {
     let root: TOMLTable
     do {
       root = try TOMLTable(string: text)
     } catch let error as TOMLParseError {
       let position = error.source.begin
       throw failure(
-        source, nil, "TOML syntax error at line \(position.line), column \(position.column): \(error.description)")
+        source, problem: .syntaxError(line: Int(position.line), column: Int(position.column)),
+        detail: error.description)
     }
-    var configuration = AuthConfiguration()
+    var configuration = AuthConfiguration(identity: identity)
     configuration.source = source
+    configuration.providerTable = table
     let reader = TableReader(source: source, path: "")
     try reader.onlyKeys(["app", "providers"], in: root)
     if let app = try reader.table("app", in: root) {
       let appReader = TableReader(source: source, path: "[app]")
       try appReader.onlyKeys(appKeys, in: app)
-      configuration.app = try readApp(app, reader: appReader)
+      configuration.app = try readApp(app, identity: identity, reader: appReader)
     }
     if let providers = try reader.table("providers", in: root) {
       for id in providers.keys {
         let section = "[providers.\"\(id)\"]"
-        guard let table = providers[id]?.table else {
-          throw failure(source, section, "must be a table")
+        guard let provider = providers[id]?.table else {
+          throw failure(source, table: section, problem: .wrongType(expected: .table))
+        }
+        guard table.contains(id) else {
+          throw failure(source, table: section, problem: .unknownProvider(known: table.idTemplates))
         }
         configuration.providers[id] = try readProvider(
-          id, table, app: configuration.app, reader: TableReader(source: source, path: section))
+          id, provider, rows: table.rows(for: id), app: configuration.app,
+          reader: TableReader(source: source, path: section))
       }
     }
     return configuration
   }
 
-  static func readApp(_ table: TOMLTable, reader: TableReader) throws -> AppSettings {
-    var app = AppSettings()
+  static func readApp(_ table: TOMLTable, identity: AppIdentity, reader: TableReader) throws -> AppSettings {
+    var app = AppSettings(identity: identity)
     if let scheme = try reader.string("redirect_scheme", in: table) {
       guard isValidScheme(scheme) else {
-        throw reader.error("redirect_scheme", "must be a URI scheme such as \(AppSettings.defaultRedirectScheme)")
+        throw reader.error("redirect_scheme", .notAURIScheme)
       }
       app.redirectScheme = scheme.lowercased()
     }
     if let value = try reader.bool("one_account_per_email", in: table) { app.oneAccountPerEmail = value }
     if let value = try reader.string("secret_store", in: table) {
       guard let choice = SecretStoreChoice(rawValue: value) else {
-        throw reader.error("secret_store", "must be \"secret-service\" or \"file\"")
+        throw reader.error("secret_store", .notOneOf(allowed: ["secret-service", "file"]))
       }
       app.secretStore = choice
     }
     return app
   }
 
-  static func readProvider(_ id: String, _ table: TOMLTable, app: AppSettings, reader: TableReader) throws
-    -> ProviderSettings
-  {
-    let flow: ProviderProtocol
-    switch id {
-    case "github.com":
-      try reader.onlyKeys(githubKeys, in: table)
-      flow = .oauth2
-    case "twitter.com":
-      try reader.onlyKeys(twitterKeys, in: table)
-      switch try reader.string("protocol", in: table) ?? "oauth1" {
-      case "oauth1": flow = .oauth1
-      case "oauth2": flow = .oauth2
-      default: throw reader.error("protocol", "must be \"oauth1\" or \"oauth2\"")
-      }
-      let foreign = flow == .oauth1 ? twitterOAuth2Keys : twitterOAuth1Keys
-      if let key = table.keys.sorted().first(where: foreign.contains) {
-        throw reader.error(key, "is used only with protocol = \"\(flow == .oauth1 ? "oauth2" : "oauth1")\"")
-      }
-    case _ where ProviderID.isOIDC(id):
-      try reader.onlyKeys(oidcKeys, in: table)
-      flow = .oidc
-    default:
-      throw failure(
-        reader.source, reader.path, "unknown provider; use \"github.com\", \"twitter.com\" or \"oidc.NAME\"")
-    }
-    var settings = ProviderSettings(providerID: id, flow: flow)
+  static func readProvider(
+    _ id: String, _ table: TOMLTable, rows: [ProviderDescriptor], app: AppSettings, reader: TableReader
+  ) throws -> ProviderSettings {
+    let row = try selectRow(rows, table, reader: reader)
+    var settings = ProviderSettings(providerID: id, flow: row.flow)
     settings.clientID = try reader.string("client_id", in: table)
     settings.clientSecret = try reader.string("client_secret", in: table).map(ClientSecret.init)
     settings.consumerKey = try reader.string("consumer_key", in: table)
@@ -121,26 +103,34 @@ public enum ConfigurationLoader {
     settings.scopes = try reader.strings("scopes", in: table)
     if let mode = try reader.string("redirect", in: table) {
       guard let parsed = RedirectMode(rawValue: mode) else {
-        throw reader.error("redirect", "must be \"scheme\" or \"loopback\"")
+        throw reader.error("redirect", .notOneOf(allowed: ["scheme", "loopback"]))
       }
       settings.redirect = parsed
     }
-    try requireCredentials(settings, reader: reader)
+    for key in row.configurationKeys.required where table[key] == nil { throw reader.error(key, .required) }
     try checkRedirect(settings, app: app, reader: reader)
     return settings
   }
 
-  static func requireCredentials(_ settings: ProviderSettings, reader: TableReader) throws {
-    switch settings.flow {
-    case .oauth1:
-      if settings.consumerKey == nil { throw reader.error("consumer_key", "is required") }
-      if settings.consumerSecret == nil { throw reader.error("consumer_secret", "is required") }
-    case .oauth2:
-      if settings.clientID == nil { throw reader.error("client_id", "is required") }
-    case .oidc:
-      if settings.issuer == nil { throw reader.error("issuer", "is required") }
-      if settings.clientID == nil { throw reader.error("client_id", "is required") }
+  /// The row of the flow the table selects: the only one, or the one `protocol` names (the first row when
+  /// absent). Keys outside every row are unknown; keys only another flow accepts name that flow.
+  static func selectRow(_ rows: [ProviderDescriptor], _ table: TOMLTable, reader: TableReader) throws
+    -> ProviderDescriptor
+  {
+    guard rows.count > 1 else {
+      try reader.onlyKeys(rows[0].configurationKeys.accepted, in: table)
+      return rows[0]
     }
+    try reader.onlyKeys(rows.reduce(["protocol"]) { $0.union($1.configurationKeys.accepted) }, in: table)
+    let name = try reader.string("protocol", in: table) ?? rows[0].flow.rawValue
+    guard let row = rows.first(where: { $0.flow.rawValue == name }) else {
+      throw reader.error("protocol", .notOneOf(allowed: rows.map(\.flow.rawValue)))
+    }
+    let foreign = table.keys.sorted().first { $0 != "protocol" && !row.configurationKeys.accepted.contains($0) }
+    if let key = foreign, let owner = rows.first(where: { $0.configurationKeys.accepted.contains(key) }) {
+      throw reader.error(key, .onlyWithProtocol(owner.flow.rawValue))
+    }
+    return row
   }
 
   /// A redirect URI must be deliverable: the app's own scheme (the one its .desktop file registers), or a
@@ -150,21 +140,20 @@ public enum ConfigurationLoader {
     guard let uri = settings.redirectURI else { return }
     if uri.scheme?.lowercased() == "http" {
       guard uri.host == "127.0.0.1" || uri.host == "::1" || uri.host == "[::1]" else {
-        throw reader.error("redirect_uri", "must use 127.0.0.1 (not localhost) for a loopback redirect")
+        throw reader.error("redirect_uri", .loopbackHostName)
       }
       guard uri.port == nil else {
-        throw reader.error("redirect_uri", "must not name a port; it is chosen per sign-in")
+        throw reader.error("redirect_uri", .loopbackPort)
       }
       guard settings.redirect != .scheme else {
-        throw reader.error("redirect", "is \"scheme\" but redirect_uri is a loopback http URI")
+        throw reader.error("redirect", .contradictsRedirectMode(.scheme))
       }
     } else {
       guard uri.scheme?.lowercased() == app.redirectScheme else {
-        throw reader.error(
-          "redirect_uri", "must use the app's scheme \"\(app.redirectScheme)\" ([app] redirect_scheme)")
+        throw reader.error("redirect_uri", .wrongRedirectScheme(expected: app.redirectScheme))
       }
       guard settings.redirect != .loopback else {
-        throw reader.error("redirect_uri", "must be http://127.0.0.1/PATH when redirect = \"loopback\"")
+        throw reader.error("redirect_uri", .contradictsRedirectMode(.loopback))
       }
     }
   }
@@ -177,9 +166,9 @@ public enum ConfigurationLoader {
       && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
   }
 
-  static func failure(_ file: String, _ key: String?, _ problem: String) -> AuthError {
-    AuthError(
-      .invalidConfiguration, origin: .configuration,
-      detail: [file, key, problem].compactMap { $0 }.joined(separator: ": "))
+  static func failure(
+    _ file: String, table: String? = nil, key: String? = nil, problem: ConfigurationProblem, detail: String? = nil
+  ) -> AuthError {
+    .configuration(ConfigurationIssue(file: file, table: table, key: key, problem: problem), detail: detail)
   }
 }

@@ -17,7 +17,7 @@ public actor AuthorizationService {
   public init(configuration: AuthConfiguration, environment: AuthEnvironment) {
     self.configuration = configuration
     self.environment = environment
-    http = ProviderHTTP(transport: environment.transport)
+    http = ProviderHTTP(transport: environment.transport, userAgent: configuration.app.identity.userAgent)
     jwks = JWKSCache(http: http)
   }
 
@@ -29,16 +29,17 @@ public actor AuthorizationService {
   }
 
   /// Starts a sign-in. `loopbackRedirectURI` is the bound listener's URI (required for loopback
-  /// providers, refused otherwise).
-  public func begin(_ provider: OAuthProvider, intent: String = "signIn", loopbackRedirectURI: URL? = nil) async throws
-    -> PendingAuthorization
-  {
-    try provider.validate()
+  /// providers, refused otherwise); `receiver` is stored with the request (`RedirectSource.customScheme`).
+  public func begin(
+    _ provider: OAuthProvider, intent: SignInIntent = .signIn, loopbackRedirectURI: URL? = nil,
+    receiver: String? = nil
+  ) async throws -> PendingAuthorization {
+    try provider.validate(against: configuration.providerTable)
     let resolved = try ResolvedProvider(providerID: provider.providerID, configuration: configuration)
     let redirectURI = try chooseRedirectURI(resolved, loopback: loopbackRedirectURI)
     await purgeExpired()
     let now = environment.clock.now()
-    let (record, secrets, url): (PendingAuthorizationRecord, PendingSecrets, URL)
+    var (record, secrets, url): (PendingAuthorizationRecord, PendingSecrets, URL)
     switch resolved.descriptor.flow {
     case .oauth1:
       (record, secrets, url) = try await beginOAuth1(
@@ -47,6 +48,7 @@ public actor AuthorizationService {
       (record, secrets, url) = try await beginOAuth2(
         resolved, provider: provider, redirectURI: redirectURI, intent: intent, now: now)
     }
+    record.receiver = receiver
     // The secret half first: a record never exists without its secrets.
     let key = SecretKey(namespace: PendingSecrets.namespace, id: record.id)
     try await environment.secrets.store(
@@ -88,16 +90,11 @@ public actor AuthorizationService {
       }
       logger.info(
         "authorization completed", metadata: ["provider": "\(record.providerID)", "pending": "\(record.id.prefix(12))"])
-      var completed = result
-      completed.pendingID = record.id
-      return completed
+      return result
     } catch let error as AuthError {
       logger.notice(
         "authorization failed", metadata: ["provider": "\(record.providerID)", "code": "\(error.code.rawValue)"])
-      var error = error
-      error.providerID = record.providerID
-      error.pendingID = record.id
-      throw error
+      throw error.completing(pendingID: record.id, providerID: record.providerID)
     }
   }
 
@@ -105,6 +102,17 @@ public actor AuthorizationService {
   public func cancel(pendingID: String) async {
     _ = try? await environment.pending.take(id: pendingID)
     try? await environment.secrets.delete(SecretKey(namespace: PendingSecrets.namespace, id: pendingID))
+  }
+
+  /// The pending authorization `redirectURL` is the redirect of (matching redirect URI and `state` or
+  /// OAuth 1.0a token), without consuming it: who waits for it (`receiver`), and what it is for. Nil
+  /// when it belongs to none.
+  public func pendingAuthorization(for redirectURL: URL) async throws -> PendingAuthorizationRecord? {
+    guard let parameters = FormParameters.query(of: redirectURL) else { return nil }
+    let ids = PendingAuthorizationRecord.ids(lookedUpBy: parameters)
+    return try await environment.pending.all().first {
+      ids.contains($0.id) && URL(string: $0.redirectURI).map { RedirectMatching.matches(redirectURL, $0) } == true
+    }
   }
 
   /// The pending authorizations that have not expired.
@@ -118,18 +126,18 @@ public actor AuthorizationService {
     switch provider.settings.redirectMode {
     case .scheme:
       guard loopback == nil else {
-        throw AuthError(
-          .invalidConfiguration, origin: .request,
-          detail: "\(provider.providerID) is configured for the custom-scheme redirect")
+        throw AuthError.configuration(
+          provider.issue("redirect", .unusableRedirectMode(.scheme)), origin: .request,
+          detail: "a loopback redirect URI for a custom-scheme provider", providerID: provider.providerID)
       }
       return configured
     case .loopback:
       guard let loopback, loopback.scheme == "http", EndpointPolicy.isLoopback(loopback), loopback.port != nil,
         loopback.path == configured.path
       else {
-        throw AuthError(
-          .invalidConfiguration, origin: .request,
-          detail: "a loopback sign-in needs a bound listener on \(configured.path)")
+        throw AuthError.configuration(
+          provider.issue("redirect", .unusableRedirectMode(.loopback)), origin: .request,
+          detail: "a loopback sign-in needs a bound listener on \(configured.path)", providerID: provider.providerID)
       }
       return loopback
     }
@@ -142,25 +150,22 @@ public actor AuthorizationService {
     let candidates = records.filter { URL(string: $0.redirectURI).map { RedirectMatching.matches(url, $0) } ?? false }
     guard !candidates.isEmpty else { throw AuthError(.redirectURIMismatch, origin: .redirect) }
     guard let parameters = FormParameters.query(of: url) else {
-      throw AuthError(.invalidState, origin: .redirect, detail: "the redirect's query is malformed")
+      throw AuthError(.invalidState, origin: .redirect, payload: .state(.malformedQuery))
     }
     for name in ["state", "code", "iss", "oauth_token", "oauth_verifier", "denied", "error"]
     where parameters.count(of: name) > 1 {
-      throw AuthError(.invalidState, origin: .redirect, detail: "the redirect repeats “\(name)”")
+      throw AuthError(.invalidState, origin: .redirect, payload: .state(.repeatedParameter(name)))
     }
-    let lookups = [parameters["state"], parameters["oauth_token"] ?? parameters["denied"]].compactMap { $0 }
-    let ids = Set(lookups.map(PendingAuthorizationRecord.id(forLookupValue:)))
+    let ids = PendingAuthorizationRecord.ids(lookedUpBy: parameters)
     guard let match = candidates.first(where: { ids.contains($0.id) }) else {
-      throw AuthError(
-        .invalidState, origin: .redirect,
-        detail: lookups.isEmpty ? "the redirect has no state" : "unknown or already used")
+      throw AuthError(.invalidState, origin: .redirect, payload: .state(ids.isEmpty ? .missing : .unknown))
     }
     guard let record = try await environment.pending.take(id: match.id) else {
-      throw AuthError(.invalidState, origin: .redirect, detail: "already used")
+      throw AuthError(.invalidState, origin: .redirect, payload: .state(.alreadyUsed))
     }
     guard record.expiresAt > environment.clock.now() else {
       try? await environment.secrets.delete(SecretKey(namespace: PendingSecrets.namespace, id: record.id))
-      throw AuthError(.invalidState, origin: .redirect, detail: "the sign-in expired; start again")
+      throw AuthError(.invalidState, origin: .redirect, payload: .state(.expired))
     }
     return (record, parameters)
   }

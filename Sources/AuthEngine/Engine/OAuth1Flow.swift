@@ -3,18 +3,15 @@ import Foundation
 /// RFC 5849 redirection-based authorization (X / Twitter's classic sign-in).
 extension AuthorizationService {
   func oauth1Client(_ provider: ResolvedProvider) throws -> OAuth1Client {
-    guard let key = provider.settings.consumerKey, let secret = provider.settings.consumerSecret else {
-      throw AuthError(
-        .invalidConfiguration, origin: .configuration,
-        detail: "[providers.\"twitter.com\"] consumer_key and consumer_secret are required")
-    }
+    guard let key = provider.settings.consumerKey else { throw provider.missing("consumer_key") }
+    guard let secret = provider.settings.consumerSecret else { throw provider.missing("consumer_secret") }
     return OAuth1Client(
       http: http, signer: OAuth1Signer(consumerKey: key, consumerSecret: secret), clock: environment.clock,
       random: environment.random)
   }
 
   func beginOAuth1(
-    _ provider: ResolvedProvider, provider request: OAuthProvider, redirectURI: URL, intent: String, now: Date
+    _ provider: ResolvedProvider, provider request: OAuthProvider, redirectURI: URL, intent: SignInIntent, now: Date
   )
     async throws -> (PendingAuthorizationRecord, PendingSecrets, URL)
   {
@@ -46,12 +43,14 @@ extension AuthorizationService {
       throw AuthError(.storageFailure, origin: .storage, detail: "the pending sign-in's request token is missing")
     }
     if let denied = parameters["denied"] {
-      guard requestToken.constantTimeEquals(denied) else { throw AuthError(.invalidState, origin: .redirect) }
+      guard requestToken.constantTimeEquals(denied) else {
+        throw AuthError(.invalidState, origin: .redirect, payload: .state(.tokenMismatch))
+      }
       throw AuthError(.webContextCancelled, origin: .redirect)
     }
     // §2.2: the callback's oauth_token must be the one this request obtained.
     guard let token = parameters["oauth_token"], requestToken.constantTimeEquals(token) else {
-      throw AuthError(.invalidState, origin: .redirect, detail: "oauth_token does not match")
+      throw AuthError(.invalidState, origin: .redirect, payload: .state(.tokenMismatch))
     }
     guard let verifier = parameters["oauth_verifier"], !verifier.isEmpty else {
       throw AuthError(.invalidProviderResponse, origin: .redirect, detail: "the callback has no oauth_verifier")
@@ -60,10 +59,10 @@ extension AuthorizationService {
     let access = try await client.accessToken(
       endpoint: try provider.endpoint(provider.descriptor.accessTokenEndpoint, "access_token_endpoint"),
       requestToken: token, requestTokenSecret: OAuthTokenSecret(tokenSecret), verifier: verifier)
-    let (identity, profile) = try await TwitterProfile.fetchV1(
-      apiBase: try provider.endpoint(provider.descriptor.apiBaseURL, "api_base_url"), client: client,
-      token: access.token,
-      secret: access.secret)
+    let context = ProfileContext(
+      provider: provider, accessToken: AccessToken(access.token), http: http, oauth1: client,
+      tokenSecret: access.secret)
+    let (identity, profile) = try await provider.descriptor.profile.parser.identity(context)
     if let userID = access.fields["user_id"], userID != identity.uid {
       throw AuthError(
         .invalidProviderResponse, origin: .validation, detail: "verify_credentials names a different user")

@@ -3,7 +3,7 @@ import Foundation
 /// RFC 6749 authorization code flow with PKCE, and OpenID Connect on top of it.
 extension AuthorizationService {
   func beginOAuth2(
-    _ provider: ResolvedProvider, provider request: OAuthProvider, redirectURI: URL, intent: String, now: Date
+    _ provider: ResolvedProvider, provider request: OAuthProvider, redirectURI: URL, intent: SignInIntent, now: Date
   )
     async throws -> (PendingAuthorizationRecord, PendingSecrets, URL)
   {
@@ -88,6 +88,8 @@ extension AuthorizationService {
       intent: record.intent)
   }
 
+  /// Verifies the ID token of an OpenID Connect sign-in, then reads the user through the row's profile
+  /// parser.
   func fetchIdentity(
     _ provider: ResolvedProvider, credential: OAuthCredential, discovery: DiscoveryDocument?, clientID: String,
     nonce: String?
@@ -95,27 +97,17 @@ extension AuthorizationService {
     async throws -> (FederatedIdentity, [String: JSONValue])
   {
     guard let token = credential.accessToken else { throw AuthError(.internalError, origin: .validation) }
-    switch provider.descriptor.profile {
-    case .github:
-      return try await GitHubProfile.fetch(
-        apiBase: try provider.endpoint(provider.descriptor.apiBaseURL, "api_base_url"), token: token,
-        scopes: credential.scopes, http: http)
-    case .twitterV2:
-      return try await TwitterProfile.fetchV2(
-        apiBase: try provider.endpoint(provider.descriptor.apiBaseURL, "api_base_url"), token: token, http: http)
-    case .openIDConnect:
-      guard let discovery, let idToken = credential.idToken else {
+    var context = ProfileContext(provider: provider, accessToken: token, http: http, scopes: credential.scopes)
+    if let discovery {
+      guard let idToken = credential.idToken else {
         throw AuthError(.invalidIDToken, origin: .validation, detail: "the token response has no id_token")
       }
       let validator = IDTokenValidator(
         issuer: discovery.issuer, clientID: clientID, jwks: jwks, jwksURI: discovery.jwksURI, clock: environment.clock)
-      let claims = try await validator.validate(idToken, nonce: Nonce(nonce ?? ""))
-      return try await OpenIDProfile.identity(
-        providerID: provider.providerID, claims: claims, userInfoEndpoint: discovery.userinfoEndpoint, token: token,
-        http: http)
-    case .twitterV1:
-      throw AuthError(.internalError, origin: .validation, detail: "OAuth 1.0a profile in an OAuth 2.0 flow")
+      context.idTokenClaims = try await validator.validate(idToken, nonce: Nonce(nonce ?? ""))
+      context.discovery = discovery
     }
+    return try await provider.descriptor.profile.parser.identity(context)
   }
 
   /// OIDC discovery, cached per issuer for the life of this service.
@@ -130,7 +122,7 @@ extension AuthorizationService {
   /// RFC 6749 §4.1.2.1 error on the redirect.
   static func redirectError(_ error: String, description: String?) -> AuthError {
     let response = OAuthErrorResponse(error: error, errorDescription: description)
-    if error == "access_denied" { return AuthError(.webContextCancelled, origin: .redirect, providerError: response) }
-    return AuthError(.providerError, origin: .redirect, providerError: response)
+    let code: AuthErrorCode = error == "access_denied" ? .webContextCancelled : .providerError
+    return AuthError(code, origin: .redirect, payload: .providerError(response))
   }
 }

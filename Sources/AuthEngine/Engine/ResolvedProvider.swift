@@ -2,35 +2,43 @@ import Foundation
 
 /// A configured provider: the built-in descriptor with the configuration's credentials and overrides.
 struct ResolvedProvider: Sendable {
+  var providerID: String
   var descriptor: ProviderDescriptor
   var settings: ProviderSettings
   var redirectScheme: String
+  /// The configuration file, for errors that name it.
+  var configurationFile: String?
 
   init(providerID: String, configuration: AuthConfiguration) throws {
-    guard ProviderID.isSupported(providerID) else {
-      throw AuthError(.invalidProviderID, origin: .request, detail: "“\(providerID)”")
+    guard configuration.providerTable.contains(providerID) else {
+      throw AuthError(.invalidProviderID, origin: .request, providerID: providerID)
     }
     guard let settings = configuration.providers[providerID] else {
-      throw AuthError(
-        .operationNotAllowed, origin: .configuration, detail: "no [providers.\"\(providerID)\"] section",
-        providerID: providerID)
+      throw AuthError.configuration(
+        ConfigurationIssue(
+          file: configuration.source, table: ConfigurationIssue.providerTable(providerID), problem: .missingTable),
+        code: .operationNotAllowed, providerID: providerID)
     }
-    guard var descriptor = ProviderDescriptor.builtIn(providerID, flow: settings.flow) else {
-      throw AuthError(
-        .invalidConfiguration, origin: .configuration,
-        detail: "\(providerID) does not support \(settings.flow.rawValue)")
+    guard var descriptor = configuration.providerTable.row(for: providerID, flow: settings.flow) else {
+      throw AuthError.configuration(
+        ConfigurationIssue(
+          file: configuration.source, table: ConfigurationIssue.providerTable(providerID), key: "protocol",
+          problem: .unsupportedProtocol(settings.flow.rawValue)),
+        providerID: providerID)
     }
     descriptor.authorizationEndpoint = settings.authorizationEndpoint ?? descriptor.authorizationEndpoint
     descriptor.tokenEndpoint = settings.tokenEndpoint ?? descriptor.tokenEndpoint
     descriptor.requestTokenEndpoint = settings.requestTokenEndpoint ?? descriptor.requestTokenEndpoint
     descriptor.accessTokenEndpoint = settings.accessTokenEndpoint ?? descriptor.accessTokenEndpoint
+    descriptor.deviceAuthorizationEndpoint =
+      settings.deviceAuthorizationEndpoint ?? descriptor.deviceAuthorizationEndpoint
     descriptor.apiBaseURL = settings.apiBaseURL ?? descriptor.apiBaseURL
+    self.providerID = providerID
     self.descriptor = descriptor
     self.settings = settings
     redirectScheme = configuration.app.redirectScheme
+    configurationFile = configuration.source
   }
-
-  var providerID: String { descriptor.providerID }
 
   /// The configured redirect URI, or the default: `SCHEME:/oauth2redirect/ID` (RFC 8252 §7.1),
   /// `SCHEME://oauth1redirect/ID` for OAuth 1.0a (providers reject single-slash callbacks), and
@@ -54,22 +62,25 @@ struct ResolvedProvider: Sendable {
   }
 
   func clientCredentials(method: ClientAuthentication) throws -> ClientCredentials {
-    guard let clientID = settings.clientID else {
-      throw AuthError(
-        .invalidConfiguration, origin: .configuration, detail: "[providers.\"\(providerID)\"] client_id is missing")
-    }
+    guard let clientID = settings.clientID else { throw missing("client_id") }
     return ClientCredentials(
       clientID: clientID, clientSecret: settings.clientSecret, method: settings.clientSecret == nil ? .none : method)
   }
 
   func endpoint(_ url: URL?, _ key: String) throws -> URL {
-    guard let url else {
-      throw AuthError(
-        .invalidConfiguration, origin: .configuration, detail: "[providers.\"\(providerID)\"] \(key) is missing")
-    }
-    try EndpointPolicy.check(url, what: key)
+    guard let url else { throw missing(key) }
+    try EndpointPolicy.check(url, configured: issue(key, .insecureURL), what: key)
     return url
   }
+
+  /// `key` of this provider's table, with `problem`.
+  func issue(_ key: String, _ problem: ConfigurationProblem) -> ConfigurationIssue {
+    ConfigurationIssue(
+      file: configurationFile, table: ConfigurationIssue.providerTable(providerID), key: key, problem: problem)
+  }
+
+  /// `auth/invalid-configuration`: `key` must be set.
+  func missing(_ key: String) -> AuthError { .configuration(issue(key, .required), providerID: providerID) }
 }
 
 extension AuthConfiguration {

@@ -1,66 +1,120 @@
-/// An error from the engine. `code` is stable; `origin` says where it failed (oauth2-rs style: the
-/// request, the provider's answer, the transport, parsing it, validating it, or local storage).
+/// An error from the engine, typed by cause as oauth2-rs types its errors: `code` is the stable
+/// contract, `origin` says where it failed, and `payload` carries what the cause needs (a file and a
+/// key, a port, the conflicting account, the provider's OAuth error). Every field is set when the error
+/// is made; nothing is filled in later.
 ///
-/// No field ever holds a token, secret, code or full callback URL: `detail` is written by the engine
-/// from fixed text plus non-secret facts (a key name, an HTTP status, a claim name).
+/// The engine writes no sentence for people. An app words an error from its `code` and `payload`
+/// (AuthDesktop's own wording is `UserFacingError`, in AuthDesktopShared; see the README, "Error codes").
+///
+/// Secrets: no field holds a token, a secret, a code or a callback URL — with one exception, which is
+/// deliberate: `auth/credential-already-in-use` carries the provider credential that could not be
+/// linked (`CredentialInUse.credential`, Firebase's `updatedCredential`), so that the app can sign in
+/// with it instead. Its tokens are `Secret` values: printing or reflecting the error shows
+/// `[redacted]`, and nothing in the error compares or stores them.
 public struct AuthError: Error, Sendable, CustomStringConvertible {
+  /// Where it failed: the configuration, the request the caller made, the redirect, the provider's
+  /// answer, the transport, parsing or validating an answer, or local storage.
   public enum Origin: String, Sendable {
     case configuration, request, redirect, providerResponse, transport, parsing, validation, storage
   }
 
   public let code: AuthErrorCode
   public let origin: Origin
-  /// A short, non-secret explanation appended to the message.
-  public let detail: String?
-  /// The provider's RFC 6749 §5.2 / §4.1.2.1 error, when it sent one.
-  public let providerError: OAuthErrorResponse?
+  /// The cause's data (see `Payload`); `.none` when the code says it all.
+  public let payload: Payload
   /// The provider involved, when known.
-  public var providerID: String?
-  /// `account-exists-with-different-credential`, `credential-already-in-use`, `email-already-in-use`:
-  /// the email address concerned.
-  public var email: String?
-  /// `account-exists-with-different-credential`: how the existing account signs in (`password`,
-  /// `github.com`, …).
-  public var signInMethods: [String] = []
-  /// `credential-already-in-use`: the credential that could not be linked, so the app can sign in
-  /// with it instead.
-  public var updatedCredential: OAuthCredential?
-  /// The pending authorization the failure consumed, when it got that far.
-  public var pendingID: String?
+  public let providerID: String?
+  /// The pending authorization whose completion failed (it is used up), when it got that far.
+  public let pendingID: String?
+  /// Technical detail for diagnostics only: logs and `--verbose`. It is not for people to read, an
+  /// app never needs it to word the error, and it is never secret (fixed text plus a key name, an
+  /// HTTP status, a host name or a claim name).
+  public let detail: String?
 
   public init(
-    _ code: AuthErrorCode, origin: Origin, detail: String? = nil, providerError: OAuthErrorResponse? = nil,
+    _ code: AuthErrorCode, origin: Origin, payload: Payload = .none, detail: String? = nil,
     providerID: String? = nil
+  ) {
+    self.init(code, origin: origin, payload: payload, providerID: providerID, pendingID: nil, detail: detail)
+  }
+
+  init(
+    _ code: AuthErrorCode, origin: Origin, payload: Payload, providerID: String?, pendingID: String?,
+    detail: String?
   ) {
     self.code = code
     self.origin = origin
-    self.detail = detail
-    self.providerError = providerError
+    self.payload = payload
     self.providerID = providerID
+    self.pendingID = pendingID
+    self.detail = detail
   }
 
-  /// A complete sentence for people (see `ErrorMessages`).
-  public var message: String { ErrorMessages.message(for: self) }
+  /// The same error, as the failure of the pending authorization `pendingID` with `providerID`.
+  func completing(pendingID: String?, providerID: String?) -> AuthError {
+    AuthError(
+      code, origin: origin, payload: payload, providerID: providerID ?? self.providerID,
+      pendingID: pendingID ?? self.pendingID, detail: detail)
+  }
 
-  public var description: String { "\(code.rawValue): \(message)" }
+  /// For developers and logs: the code and the technical detail (never a secret).
+  public var description: String { detail.map { "\(code.rawValue): \($0)" } ?? code.rawValue }
 }
 
-/// RFC 6749 §5.2 error response (also §4.1.2.1 on the redirect).
-public struct OAuthErrorResponse: Sendable, Equatable {
-  public let error: String
-  public let errorDescription: String?
-  public let errorURI: String?
-
-  public init(error: String, errorDescription: String? = nil, errorURI: String? = nil) {
-    self.error = error
-    self.errorDescription = errorDescription.map(OAuthErrorResponse.sanitized)
-    self.errorURI = errorURI.map(OAuthErrorResponse.sanitized)
+extension AuthError {
+  /// `auth/account-exists-with-different-credential`.
+  public static func accountConflict(_ conflict: AccountConflict) -> AuthError {
+    AuthError(
+      .accountExistsWithDifferentCredential, origin: .request, payload: .accountConflict(conflict),
+      providerID: conflict.providerID)
   }
 
-  /// RFC 6749 restricts these fields to printable ASCII without `"` and `\`; anything else (and
-  /// anything long) is cut so a hostile provider cannot inject terminal escapes or huge text.
-  static func sanitized(_ text: String) -> String {
-    let allowed = text.unicodeScalars.filter { $0.value >= 0x20 && $0.value <= 0x7E && $0 != "\"" && $0 != "\\" }
-    return String(String.UnicodeScalarView(allowed.prefix(200)))
+  /// `auth/credential-already-in-use`.
+  public static func credentialInUse(_ inUse: CredentialInUse) -> AuthError {
+    AuthError(
+      .credentialAlreadyInUse, origin: .request, payload: .credentialInUse(inUse), providerID: inUse.providerID)
+  }
+
+  /// `auth/invalid-configuration` (or another configuration code) for `issue`.
+  public static func configuration(
+    _ issue: ConfigurationIssue, code: AuthErrorCode = .invalidConfiguration, origin: Origin = .configuration,
+    detail: String? = nil, providerID: String? = nil
+  ) -> AuthError {
+    AuthError(code, origin: origin, payload: .configuration(issue), detail: detail, providerID: providerID)
+  }
+
+  /// The provider's RFC 6749 §5.2 / §4.1.2.1 error, when it sent one.
+  public var providerError: OAuthErrorResponse? {
+    if case .providerError(let response) = payload { return response }
+    return nil
+  }
+
+  /// The account conflict of `auth/account-exists-with-different-credential`.
+  public var accountConflict: AccountConflict? {
+    if case .accountConflict(let conflict) = payload { return conflict }
+    return nil
+  }
+
+  /// The provider account of `auth/credential-already-in-use`.
+  public var credentialInUse: CredentialInUse? {
+    if case .credentialInUse(let inUse) = payload { return inUse }
+    return nil
+  }
+
+  /// The file, key and problem of a configuration error.
+  public var configurationIssue: ConfigurationIssue? {
+    if case .configuration(let issue) = payload { return issue }
+    return nil
+  }
+
+  /// The email address concerned: of the existing account (a conflict), of the provider account
+  /// (credential in use), or the one taken (`auth/email-already-in-use`).
+  public var email: String? {
+    switch payload {
+    case .accountConflict(let conflict): conflict.email
+    case .credentialInUse(let inUse): inUse.email
+    case .emailInUse(let email): email
+    default: nil
+    }
   }
 }

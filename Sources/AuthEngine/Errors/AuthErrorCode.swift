@@ -11,6 +11,8 @@ public enum AuthErrorCode: String, Sendable, CaseIterable {
   case redirectURIMismatch = "auth/redirect-uri-mismatch"
   case invalidState = "auth/invalid-state"
   case webContextCancelled = "auth/web-context-cancelled"
+  /// No redirect came within the sign-in's time limit.
+  case timeout = "auth/timeout"
   case issuerMismatch = "auth/issuer-mismatch"
   case providerError = "auth/provider-error"
   // Talking to the provider.
@@ -24,6 +26,8 @@ public enum AuthErrorCode: String, Sendable, CaseIterable {
   // The desktop around the flow.
   case browserUnavailable = "auth/browser-unavailable"
   case loopbackUnavailable = "auth/loopback-unavailable"
+  /// A custom-scheme redirect needs the desktop's session bus to reach the waiting process.
+  case sessionBusUnavailable = "auth/session-bus-unavailable"
   // The built-in provider emulator.
   case emulatorPortInUse = "auth/emulator-port-in-use"
   case emulatorUnavailable = "auth/emulator-unavailable"

@@ -72,9 +72,8 @@ struct OAuth1Client: Sendable {
         headers: [("Authorization", header), ("Content-Type", "application/x-www-form-urlencoded")], body: Data()))
     if response.status == 401 || response.status == 400 {
       // Without a token, only the consumer credentials can be wrong.
-      throw AuthError(
-        token == nil ? .invalidClient : .invalidCredential, origin: .providerResponse,
-        detail: "\(what) answered HTTP \(response.status)")
+      throw ProviderHTTP.status(
+        token == nil ? .invalidClient : .invalidCredential, response, detail: "\(what) refused the request")
     }
     try ProviderHTTP.requireSuccess(response, what: what)
     guard let fields = FormParameters.parse(String(decoding: response.body, as: UTF8.self)),

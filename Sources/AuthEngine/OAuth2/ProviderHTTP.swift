@@ -4,12 +4,13 @@ import Foundation
 /// and unreadable bodies become distinct `AuthError`s; nothing secret goes into them.
 struct ProviderHTTP: Sendable {
   let transport: any HTTPTransport
-  static let userAgent = "auth-desktop/0.1 (+\(AppSettings.appID))"
+  /// The app's (`AppIdentity.userAgent`), on every request that has none.
+  let userAgent: String
 
   /// Sends `request` and returns the response whatever its status (3xx included).
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     var request = request
-    if request.header("User-Agent") == nil { request.headers.append(("User-Agent", Self.userAgent)) }
+    if request.header("User-Agent") == nil { request.headers.append(("User-Agent", userAgent)) }
     return try await transport.send(request)
   }
 
@@ -28,14 +29,17 @@ struct ProviderHTTP: Sendable {
     switch response.status {
     case 200..<300: return
     case 300..<400:
-      throw AuthError(
-        .invalidProviderResponse, origin: .providerResponse,
-        detail: "\(what) answered with a redirect (HTTP \(response.status)), which is not followed")
+      throw status(
+        .invalidProviderResponse, response, detail: "\(what) answered with a redirect, which is not followed")
     case 401, 403:
-      throw AuthError(.invalidCredential, origin: .providerResponse, detail: "\(what) answered HTTP \(response.status)")
+      throw status(.invalidCredential, response, detail: "\(what) refused the credential")
     default:
-      throw AuthError(
-        .invalidProviderResponse, origin: .providerResponse, detail: "\(what) answered HTTP \(response.status)")
+      throw status(.invalidProviderResponse, response, detail: "\(what) failed")
     }
+  }
+
+  /// `code` for an unexpected HTTP status.
+  static func status(_ code: AuthErrorCode, _ response: HTTPResponse, detail: String) -> AuthError {
+    AuthError(code, origin: .providerResponse, payload: .httpStatus(response.status), detail: detail)
   }
 }

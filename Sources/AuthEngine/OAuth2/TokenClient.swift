@@ -71,9 +71,7 @@ struct TokenClient: Sendable {
     case 400, 401:
       let fields = TokenResponse.fields(of: response)
       guard let error = fields?["error"]?.string else {
-        throw AuthError(
-          .invalidProviderResponse, origin: .providerResponse, detail: "token endpoint answered HTTP \(response.status)"
-        )
+        throw ProviderHTTP.status(.invalidProviderResponse, response, detail: "the token endpoint failed")
       }
       throw TokenErrorMapping.error(
         OAuthErrorResponse(
@@ -81,8 +79,7 @@ struct TokenClient: Sendable {
         refreshing: refreshing)
     default:
       try ProviderHTTP.requireSuccess(response, what: "the token endpoint")
-      throw AuthError(
-        .invalidProviderResponse, origin: .providerResponse, detail: "token endpoint answered HTTP \(response.status)")
+      throw ProviderHTTP.status(.invalidProviderResponse, response, detail: "the token endpoint failed")
     }
   }
 }

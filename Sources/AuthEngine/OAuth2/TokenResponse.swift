@@ -66,6 +66,6 @@ enum TokenErrorMapping {
       code = .invalidConfiguration
     default: code = .providerError
     }
-    return AuthError(code, origin: .providerResponse, providerError: response)
+    return AuthError(code, origin: .providerResponse, payload: .providerError(response))
   }
 }

@@ -18,7 +18,7 @@ struct DiscoveryDocument: Sendable {
   static func fetch(issuer: URL, http: ProviderHTTP) async throws -> DiscoveryDocument {
     let base = issuer.absoluteString.hasSuffix("/") ? String(issuer.absoluteString.dropLast()) : issuer.absoluteString
     guard let url = URL(string: base + "/.well-known/openid-configuration") else {
-      throw AuthError(.invalidConfiguration, origin: .configuration, detail: "issuer is not a valid URL")
+      throw AuthError.configuration(ConfigurationIssue(file: nil, key: "issuer", problem: .notAbsoluteURL))
     }
     let json = try await http.json(
       HTTPRequest(url: url, headers: [("Accept", "application/json")]), what: "OIDC discovery")
@@ -38,7 +38,7 @@ struct DiscoveryDocument: Sendable {
       guard let url = URL(string: text) else {
         throw AuthError(.invalidProviderResponse, origin: .parsing, detail: "discovery \(key) is not a URL")
       }
-      try EndpointPolicy.check(url, what: "discovery \(key)")
+      try EndpointPolicy.check(url, configured: nil, what: "discovery \(key)")
       return url
     }
     return DiscoveryDocument(

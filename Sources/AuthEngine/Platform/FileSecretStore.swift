@@ -18,10 +18,10 @@ public struct FileSecretStore: SecretStore {
     guard
       FileManager.default.createFile(
         atPath: temporary.path, contents: Data(secret.reveal().utf8), attributes: [.posixPermissions: 0o600])
-    else { throw unavailable("cannot write in \(folder.path)") }
+    else { throw unavailable(folder, "cannot write") }
     if rename(temporary.path, target.path) != 0 {
       try? FileManager.default.removeItem(at: temporary)
-      throw unavailable("cannot replace a secret file in \(folder.path)")
+      throw unavailable(folder, "cannot replace a secret file")
     }
   }
 
@@ -34,7 +34,9 @@ public struct FileSecretStore: SecretStore {
   public func delete(_ key: SecretKey) async throws {
     let file = try namespaceFolder(key.namespace).appendingPathComponent(try fileName(key.id))
     if FileManager.default.fileExists(atPath: file.path) {
-      do { try FileManager.default.removeItem(at: file) } catch { throw unavailable("cannot delete a secret file") }
+      do { try FileManager.default.removeItem(at: file) } catch {
+        throw unavailable(file.deletingLastPathComponent(), "cannot delete a secret file")
+      }
     }
   }
 
@@ -59,7 +61,8 @@ public struct FileSecretStore: SecretStore {
     return name
   }
 
-  private func unavailable(_ detail: String) -> AuthError {
-    AuthError(.secretStoreUnavailable, origin: .storage, detail: detail)
+  private func unavailable(_ folder: URL, _ detail: String) -> AuthError {
+    AuthError(
+      .secretStoreUnavailable, origin: .storage, payload: .secretStore(.folderNotWritable(folder.path)), detail: detail)
   }
 }

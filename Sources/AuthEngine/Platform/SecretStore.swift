@@ -62,6 +62,6 @@ public actor InMemorySecretStore: SecretStore {
   public func revealedValues() -> [String] { items.values.map { $0.reveal() } }
 
   private func checkUnlocked() throws {
-    if isLocked { throw AuthError(.secretStoreUnavailable, origin: .storage, detail: "the keyring is locked") }
+    if isLocked { throw AuthError(.secretStoreUnavailable, origin: .storage, payload: .secretStore(.locked)) }
   }
 }

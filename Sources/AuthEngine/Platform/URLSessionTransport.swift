@@ -45,10 +45,14 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     do {
       (data, response) = try await session.data(for: urlRequest)
     } catch {
-      throw AuthError(.networkRequestFailed, origin: .transport, detail: Self.describe(error, host: request.url.host))
+      throw AuthError(
+        .networkRequestFailed, origin: .transport,
+        payload: .network(NetworkFailure(host: request.url.host, reason: reason(error))))
     }
     guard let http = response as? HTTPURLResponse else {
-      throw AuthError(.networkRequestFailed, origin: .transport, detail: "not an HTTP response")
+      throw AuthError(
+        .networkRequestFailed, origin: .transport,
+        payload: .network(NetworkFailure(host: request.url.host, reason: .notHTTP)))
     }
     var headers: [String: String] = [:]
     for (key, value) in http.allHeaderFields {
@@ -57,19 +61,16 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     return HTTPResponse(status: http.statusCode, headers: headers, body: data)
   }
 
-  /// A description without the URL (it may hold a code or token in its query).
-  private static func describe(_ error: Error, host: String?) -> String {
-    let reason: String
+  /// Why no answer came (never the URL: its query may hold a code or token).
+  private func reason(_ error: Error) -> NetworkFailure.Reason {
     switch (error as? URLError)?.code {
-    case .timedOut?: reason = "timed out"
-    case .cannotConnectToHost?: reason = "connection refused"
-    case .cannotFindHost?, .dnsLookupFailed?: reason = "host not found"
-    case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?:
-      reason = "TLS failure"
-    case .notConnectedToInternet?, .networkConnectionLost?: reason = "no network"
-    default: reason = "request failed"
+    case .timedOut?: .timedOut(after: .milliseconds(Int64(timeout * 1000)))
+    case .cannotConnectToHost?: .connectionRefused
+    case .cannotFindHost?, .dnsLookupFailed?: .hostNotFound
+    case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?: .secureConnectionFailed
+    case .notConnectedToInternet?, .networkConnectionLost?: .offline
+    default: .other
     }
-    return host.map { "\(reason) for \($0)" } ?? reason
   }
 }
 

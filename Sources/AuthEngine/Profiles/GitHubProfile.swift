@@ -2,12 +2,11 @@ import Foundation
 
 /// GitHub's REST API: `GET /user`, and `GET /user/emails` (needs `user:email`) for the primary verified
 /// address. The federated id is the numeric `id`; `login` can be renamed.
-enum GitHubProfile {
-  static func fetch(apiBase: URL, token: AccessToken, scopes: [String], http: ProviderHTTP) async throws -> (
-    FederatedIdentity, [String: JSONValue]
-  ) {
+enum GitHubProfile: ProfileParser {
+  static func identity(_ context: ProfileContext) async throws -> (FederatedIdentity, [String: JSONValue]) {
+    let (apiBase, http) = (try context.apiBase(), context.http)
     let headers: [(name: String, value: String)] = [
-      ("Authorization", "Bearer \(token.reveal())"), ("Accept", "application/vnd.github+json"),
+      ("Authorization", "Bearer \(context.accessToken.reveal())"), ("Accept", "application/vnd.github+json"),
       ("X-GitHub-Api-Version", "2022-11-28"),
     ]
     let user = try await http.json(
@@ -16,9 +15,9 @@ enum GitHubProfile {
       throw AuthError(.invalidProviderResponse, origin: .parsing, detail: "GitHub /user has no numeric id")
     }
     var identity = FederatedIdentity(
-      providerID: "github.com", uid: id, email: nil, emailVerified: false, displayName: user["name"]?.string,
+      providerID: context.providerID, uid: id, email: nil, emailVerified: false, displayName: user["name"]?.string,
       photoURL: user["avatar_url"]?.string, username: user["login"]?.string)
-    if scopes.contains("user:email") || scopes.contains("user") {
+    if context.scopes.contains("user:email") || context.scopes.contains("user") {
       let emails = try await http.json(
         HTTPRequest(url: apiBase.appendingPathComponent("user/emails"), headers: headers), what: "GitHub /user/emails")
       if let primary = emails.array?.first(where: { $0["primary"]?.bool == true && $0["verified"]?.bool == true }) {

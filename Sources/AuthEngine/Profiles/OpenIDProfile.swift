@@ -2,16 +2,18 @@ import Foundation
 
 /// The identity from verified ID token claims, completed by UserInfo (OIDC Core §5.3), whose `sub`
 /// must equal the ID token's (§5.3.2). The federated id is `iss|sub`.
-enum OpenIDProfile {
-  static func identity(
-    providerID: String, claims: [String: JSONValue], userInfoEndpoint: URL?, token: AccessToken, http: ProviderHTTP
-  ) async throws -> (FederatedIdentity, [String: JSONValue]) {
+enum OpenIDProfile: ProfileParser {
+  static func identity(_ context: ProfileContext) async throws -> (FederatedIdentity, [String: JSONValue]) {
+    guard let claims = context.idTokenClaims, let discovery = context.discovery else {
+      throw AuthError(.invalidIDToken, origin: .validation, detail: "the token response has no id_token")
+    }
     var merged = claims
     let sub = claims["sub"]?.string ?? ""
-    if let endpoint = userInfoEndpoint {
-      let info = try await http.json(
+    if let endpoint = discovery.userinfoEndpoint {
+      let info = try await context.http.json(
         HTTPRequest(
-          url: endpoint, headers: [("Authorization", "Bearer \(token.reveal())"), ("Accept", "application/json")]),
+          url: endpoint,
+          headers: [("Authorization", "Bearer \(context.accessToken.reveal())"), ("Accept", "application/json")]),
         what: "the UserInfo endpoint")
       guard info["sub"]?.string == sub else {
         throw AuthError(.invalidIDToken, origin: .validation, detail: "UserInfo sub differs from the ID token's")
@@ -24,7 +26,7 @@ enum OpenIDProfile {
     for claim in ["nonce", "at_hash", "c_hash", "aud", "azp", "exp", "iat", "auth_time"] { merged[claim] = nil }
     let issuer = claims["iss"]?.string ?? ""
     let identity = FederatedIdentity(
-      providerID: providerID, uid: "\(issuer)|\(sub)", email: merged["email"]?.string,
+      providerID: context.providerID, uid: "\(issuer)|\(sub)", email: merged["email"]?.string,
       emailVerified: merged["email_verified"]?.bool ?? (merged["email_verified"]?.string == "true"),
       displayName: merged["name"]?.string, photoURL: merged["picture"]?.string,
       username: merged["preferred_username"]?.string)

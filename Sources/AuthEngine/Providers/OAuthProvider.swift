@@ -23,18 +23,20 @@ public struct OAuthProvider: Sendable {
     return reservedParameters.contains(name) || name.hasPrefix("code_challenge") || name.hasPrefix("oauth_")
   }
 
-  /// Checks the provider id and the custom parameters.
-  public func validate() throws {
-    guard ProviderID.isSupported(providerID) else {
-      throw AuthError(.invalidProviderID, origin: .request, detail: "“\(providerID)”")
+  /// Checks the provider id (one of `table`'s) and the custom parameters.
+  public func validate(against table: ProviderTable = .builtIn) throws {
+    guard table.contains(providerID) else {
+      throw AuthError(.invalidProviderID, origin: .request, providerID: providerID)
     }
     if let reserved = customParameters.keys.sorted().first(where: Self.isReserved) {
       throw AuthError(
-        .invalidCustomParameter, origin: .request, detail: "“\(reserved)” is set by the sign-in flow",
+        .invalidCustomParameter, origin: .request, payload: .customParameter(.reserved(name: reserved)),
         providerID: providerID)
     }
     for scope in scopes where scope.isEmpty || scope.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" }) {
-      throw AuthError(.invalidCustomParameter, origin: .request, detail: "scope “\(scope)” is not valid")
+      throw AuthError(
+        .invalidCustomParameter, origin: .request, payload: .customParameter(.invalidScope(scope)),
+        providerID: providerID)
     }
   }
 }

@@ -81,18 +81,15 @@ public struct ProviderSignInResult: Sendable {
   public var identity: FederatedIdentity
   public var additionalUserInfo: AdditionalUserInfo
   /// The intent given when the sign-in began.
-  public var intent: String
-  /// The pending authorization it completed (nil for results made otherwise).
-  public var pendingID: String?
+  public var intent: SignInIntent
 
   public init(
     credential: OAuthCredential, identity: FederatedIdentity, additionalUserInfo: AdditionalUserInfo,
-    intent: String = "signIn", pendingID: String? = nil
+    intent: SignInIntent = .signIn
   ) {
     self.credential = credential
     self.identity = identity
     self.additionalUserInfo = additionalUserInfo
     self.intent = intent
-    self.pendingID = pendingID
   }
 }

@@ -20,7 +20,8 @@ public final class AuthDatabase: Sendable {
       pool = try DatabasePool(path: file.path, configuration: configuration)
       try Self.migrator.migrate(pool)
     } catch {
-      throw AuthError(.storageFailure, origin: .storage, detail: "cannot open \(file.path)")
+      throw AuthError(
+        .storageFailure, origin: .storage, payload: .storage(StorageIssue(path: file.path, problem: .cannotOpen)))
     }
   }
 

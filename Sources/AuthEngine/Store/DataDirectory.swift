@@ -10,7 +10,9 @@ public enum DataDirectory {
       }
       try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
     } catch {
-      throw AuthError(.storageFailure, origin: .storage, detail: "cannot create the data dir \(url.path)")
+      throw AuthError(
+        .storageFailure, origin: .storage, payload: .storage(StorageIssue(path: url.path, problem: .cannotCreate)),
+        detail: "the data dir")
     }
   }
 
@@ -19,7 +21,8 @@ public enum DataDirectory {
     let manager = FileManager.default
     if !manager.fileExists(atPath: url.path) {
       guard manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-        throw AuthError(.storageFailure, origin: .storage, detail: "cannot create \(url.path)")
+        throw AuthError(
+          .storageFailure, origin: .storage, payload: .storage(StorageIssue(path: url.path, problem: .cannotCreate)))
       }
     }
     try? manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)

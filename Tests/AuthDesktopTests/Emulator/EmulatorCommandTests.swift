@@ -34,9 +34,9 @@ import Testing
     }
 
     /// Sends `signal` and returns the exit status.
-    func stop(_ signal: Int32 = SIGTERM) -> CLIRunner.Result {
+    func stop(_ signal: Int32 = SIGTERM) async throws -> CLIRunner.Result {
       kill(running.process.processIdentifier, signal)
-      return running.finish()
+      return try await running.finish()
     }
 
     deinit { if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) } }
@@ -73,7 +73,7 @@ import Testing
       let document = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
       #expect(document?["emulator"] as? String == "dev.authdesktop.AuthDesktop")
       #expect(document?["version"] as? Int == 1)
-      let result = emulator.stop(signal)
+      let result = try await emulator.stop(signal)
       #expect(result.status == 0, "\(result.stderr)")
       #expect(emulator.running.process.terminationReason == .exit)  // not killed by the signal
     }
@@ -86,7 +86,7 @@ import Testing
     try Data(
       ("[app]\nsecret_store = \"file\"\n" + EmulatorSetup.defaultConfigurationText(emulatorBaseURL: emulator.base)).utf8
     ).write(to: cli.configFile)
-    let started = try cli.run(["sign-in", "github.com", "--no-browser", "--no-wait", "--json"])
+    let started = try await cli.run(["sign-in", "github.com", "--no-browser", "--no-wait", "--json"])
     #expect(started.status == 0, "\(started.stderr)")
     let line = try #require(started.stdout.split(separator: "\n").first)
     let url = try #require(
@@ -96,24 +96,24 @@ import Testing
       url, base: emulator.base, [("action", "approve"), ("identity", "github:583231")])
     #expect(answer.status == 302)
     let redirect = try #require(answer.header("location"))
-    #expect(redirect.hasPrefix("\(AppSettings.defaultRedirectScheme):/oauth2redirect/github.com?code="))
-    let delivered = try cli.run([redirect, "--json"])
+    #expect(redirect.hasPrefix("\(AppIdentity.tests.redirectScheme):/oauth2redirect/github.com?code="))
+    let delivered = try await cli.run([redirect, "--json"])
     #expect(delivered.status == 0, "\(delivered.stderr)")
     #expect(delivered.json["isNewUser"] as? Bool == true)
-    let status = try cli.run(["status", "--json"])
+    let status = try await cli.run(["status", "--json"])
     let user = try #require(status.json["user"] as? [String: Any])
     #expect(user["email"] as? String == "octocat@example.com")
     #expect((user["providerData"] as? [[String: Any]])?.first?["uid"] as? String == "583231")
-    #expect(emulator.stop().status == 0)
+    #expect(try await emulator.stop().status == 0)
   }
 
   @Test func aPortInUseIsAClearError() async throws {
     let cli = try CLIRunner()
     let first = try Emulator(cli)
-    let second = try cli.run(["emulator", "--port", String(first.base.port!)])
+    let second = try await cli.run(["emulator", "--port", String(first.base.port!)])
     #expect(second.status == 1)
     #expect(second.stderr.contains("auth/emulator-port-in-use"), "\(second.stderr)")
-    #expect(first.stop().status == 0)
+    #expect(try await first.stop().status == 0)
   }
 
   @Test func resetForgetsAddedIdentities() async throws {
@@ -122,19 +122,19 @@ import Testing
     let emulator = try Emulator(cli)
     let authorize = emulator.base.appendingPathComponent("github/login/oauth/authorize").appendingQuery([
       "client_id": EmulatorSetup.githubClientID,
-      "redirect_uri": "\(AppSettings.defaultRedirectScheme):/oauth2redirect/github.com",
+      "redirect_uri": "\(AppIdentity.tests.redirectScheme):/oauth2redirect/github.com",
       "code_challenge": "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", "code_challenge_method": "S256",
     ])
     let added = try await Self.consent(
       authorize, base: emulator.base, [("action", "add"), ("name", "Ada Lovelace"), ("email", "ada@example.com")])
     #expect(added.status == 302)
     #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self).contains("Ada Lovelace"))
-    #expect(emulator.stop().status == 0)
+    #expect(try await emulator.stop().status == 0)
     let reset = try Emulator(cli, ["--port", "0", "--reset"])
     #expect(reset.lines.first?.hasPrefix("Test identities reset") == true)
     let kept = String(decoding: try Data(contentsOf: file), as: UTF8.self)
     #expect(!kept.contains("Ada Lovelace"))
     #expect(kept.contains("Mona Octocat"))
-    #expect(reset.stop(SIGINT).status == 0)
+    #expect(try await reset.stop(SIGINT).status == 0)
   }
 }

@@ -19,14 +19,14 @@ import Testing
 
     init() throws { cli = try CLIRunner() }
 
-    func run(_ arguments: [String], stdin: String? = nil) throws -> CLIRunner.Result {
-      try cli.run(arguments + ["--emulator"], stdin: stdin, environment: environment)
+    func run(_ arguments: [String], stdin: String? = nil) async throws -> CLIRunner.Result {
+      try await cli.run(arguments + ["--emulator"], stdin: stdin, environment: environment)
     }
 
     /// `auth-desktop emulator --port PORT`, running until the test kills it.
-    func startEmulator() throws -> CLIRunner.Running {
+    func startEmulator() async throws -> CLIRunner.Running {
       let emulator = try cli.start(["emulator", "--port", String(port)], environment: environment)
-      let line = try emulator.firstLine()
+      let line = try await emulator.firstLine()
       #expect(line?.contains("127.0.0.1:\(port)") == true, "emulator said: \(line ?? "nothing")")
       return emulator
     }
@@ -36,17 +36,17 @@ import Testing
     func signIn(_ provider: String, _ flags: [String] = [], choose: (URL) async throws -> URL) async throws
       -> CLIRunner.Result
     {
-      let started = try run(["sign-in", provider] + flags + ["--no-browser", "--no-wait", "--json"])
+      let started = try await run(["sign-in", provider] + flags + ["--no-browser", "--no-wait", "--json"])
       guard started.status == 0 else { return started }
       let url = try CLIRunner.authorizationURL(started.stdout.split(separator: "\n").first)
       #expect(url.port == Int(port))
       let redirect = try await choose(url)
-      #expect(redirect.scheme == AppSettings.defaultRedirectScheme, "\(redirect)")
-      return try run([redirect.absoluteString, "--json"])
+      #expect(redirect.scheme == AppIdentity.tests.redirectScheme, "\(redirect)")
+      return try await run([redirect.absoluteString, "--json"])
     }
 
-    func providers() throws -> [String] {
-      let user = try run(["status", "--json"]).json["user"] as? [String: Any]
+    func providers() async throws -> [String] {
+      let user = try await run(["status", "--json"]).json["user"] as? [String: Any]
       return ((user?["providerData"] as? [[String: Any]]) ?? []).compactMap { $0["providerId"] as? String }.sorted()
     }
   }
@@ -63,7 +63,7 @@ import Testing
   @Test(arguments: all)
   func signInLinkConflictAndLinkPending(provider: String) async throws {
     let setup = try Setup()
-    let emulator = try setup.startEmulator()
+    let emulator = await try setup.startEmulator()
     defer { kill(emulator.process.processIdentifier, SIGKILL) }
     let index = Self.all.firstIndex(of: provider)!
     let (linked, conflicting) = (Self.all[(index + 1) % 3], Self.all[(index + 2) % 3])
@@ -73,15 +73,15 @@ import Testing
     let first = try await setup.signIn(provider) { try await EmulatorBrowser.add($0, name: name, email: email) }
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.json["isNewUser"] as? Bool == true)
-    let uid = try #require((setup.run(["status", "--json"]).json["user"] as? [String: Any])?["uid"] as? String)
+    let uid = await try #require((setup.run(["status", "--json"]).json["user"] as? [String: Any])?["uid"] as? String)
 
     let link = try await setup.signIn(linked, ["--link"]) {
       try await EmulatorBrowser.approve($0, as: Self.seededIdentity[linked]!)
     }
     #expect(link.status == 0, "\(link.stderr)")
-    #expect(try setup.providers() == [provider, linked].sorted())
+    await #expect(try setup.providers() == [provider, linked].sorted())
 
-    #expect(try setup.run(["sign-out"]).status == 0)
+    #expect(try await setup.run(["sign-out"]).status == 0)
     let conflict = try await setup.signIn(conflicting) {
       try await EmulatorBrowser.add($0, name: "Ada elsewhere", email: email)
     }
@@ -93,13 +93,13 @@ import Testing
 
     let again = try await setup.signIn(provider) { try await EmulatorBrowser.approve($0, as: "\(name) <\(email)>") }
     #expect(again.status == 0, "\(again.stderr)")
-    let pending = try setup.run(["link-pending", "--json"])
+    let pending = try await setup.run(["link-pending", "--json"])
     #expect(pending.status == 0, "\(pending.stderr)")
-    #expect(try setup.providers() == Self.all.sorted())
-    let user = try #require(setup.run(["status", "--json"]).json["user"] as? [String: Any])
+    await #expect(try setup.providers() == Self.all.sorted())
+    let user = await try #require(setup.run(["status", "--json"]).json["user"] as? [String: Any])
     #expect(user["uid"] as? String == uid)
     for id in Self.all {
-      #expect(try setup.run(["token", id, "--json"]).json["accessToken"] as? String != nil, "token \(id)")
+      #expect(try await setup.run(["token", id, "--json"]).json["accessToken"] as? String != nil, "token \(id)")
     }
   }
 
@@ -108,18 +108,18 @@ import Testing
   /// with the command.
   @Test func aWaitingSignInServesTheEmulatorItself() async throws {
     let setup = try Setup()
-    let refused = try setup.run(["sign-in", "github.com", "--no-browser", "--no-wait", "--json"])
+    let refused = try await setup.run(["sign-in", "github.com", "--no-browser", "--no-wait", "--json"])
     #expect((refused.json["error"] as? [String: Any])?["code"] as? String == "auth/emulator-unavailable")
 
     let waiting = try setup.cli.start(
       ["sign-in", "github.com", "--no-browser", "--json", "--timeout", "60", "--emulator"],
       environment: setup.environment)
     defer { if waiting.process.isRunning { kill(waiting.process.processIdentifier, SIGKILL) } }
-    let url = try CLIRunner.authorizationURL(try waiting.firstLine())
+    let url = try CLIRunner.authorizationURL(try await waiting.firstLine())
     let redirect = try await EmulatorBrowser.approve(url, as: Self.seededIdentity["github.com"]!)
-    let delivered = try setup.run([redirect.absoluteString, "--json"])
+    let delivered = try await setup.run([redirect.absoluteString, "--json"])
     #expect(delivered.status == 0, "\(delivered.stderr)")
-    let result = waiting.finish()
+    let result = try await waiting.finish()
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("\"signedIn\":true"))
     // Emulator accounts keep their secrets in their own partition (and data dir).
@@ -131,10 +131,10 @@ import Testing
   /// Denying at the consent page is `auth/web-context-cancelled`, and nobody is signed in.
   @Test func denyingCancelsTheSignIn() async throws {
     let setup = try Setup()
-    let emulator = try setup.startEmulator()
+    let emulator = await try setup.startEmulator()
     defer { kill(emulator.process.processIdentifier, SIGKILL) }
     let denied = try await setup.signIn("oidc.emulator") { try await EmulatorBrowser.deny($0) }
     #expect((denied.json["error"] as? [String: Any])?["code"] as? String == "auth/web-context-cancelled")
-    #expect(try setup.run(["status", "--json"]).json["signedIn"] as? Bool == false)
+    #expect(try await setup.run(["status", "--json"]).json["signedIn"] as? Bool == false)
   }
 }

@@ -10,7 +10,7 @@ import Testing
 /// The About window's release notes, read from the AppStream metainfo with GLib's `GMarkup`.
 @Suite struct ReleaseNotesTests {
   static let metainfo = TestServers.repositoryRoot.appendingPathComponent(
-    "data/\(AppSettings.appID).metainfo.xml")
+    "data/\(AppIdentity.authDesktop.applicationID).metainfo.xml")
 
   @Test func theNewestReleaseComesFirstWithItsDescriptionMarkup() throws {
     let notes = try #require(ReleaseNotes.parse(try String(contentsOf: Self.metainfo, encoding: .utf8)))

@@ -22,7 +22,7 @@ import Testing
       return
     }
     #expect(problem.code == .invalidConfiguration)
-    #expect(problem.detail?.contains(cli.configFile.path) == true)
-    #expect(problem.detail?.contains("client_idd") == true)
+    #expect(problem.location?.contains(cli.configFile.path) == true)
+    #expect(problem.location?.contains("client_idd") == true)
   }
 }

@@ -7,13 +7,28 @@ import Testing
 
 @testable import AuthDesktopWindow
 
-/// How the window words a failure: a title that says what happened (never a blanket "Sign-in
-/// failed" for a decline, a broken configuration or an unreachable provider), where, and what to do.
+/// How the window shows a failure: the app's window wording (`UserFacingError`), titles that say what
+/// happened (never a blanket "Sign-in failed" for a decline, a broken configuration or an unreachable
+/// provider), where the problem is set apart, and which problems stay on the email form.
 @Suite struct WindowProblemTests {
   /// An OAuth 2.0 provider's `access_denied` (RFC 6749 §4.1.2.1), as the engine reports it.
   static let declined = AuthError(
     .webContextCancelled, origin: .redirect,
-    providerError: OAuthErrorResponse(error: "access_denied", errorDescription: "The user denied access."))
+    payload: .providerError(OAuthErrorResponse(error: "access_denied", errorDescription: "The user denied access.")))
+
+  static let misspelt = AuthError(
+    .invalidConfiguration, origin: .configuration,
+    payload: .configuration(
+      ConfigurationIssue(
+        file: "/tmp/c/config.toml", table: "[providers.\"github.com\"]", key: "client_idd",
+        problem: .unknownKey(allowed: ["client_id"]))))
+
+  @Test func theWindowUsesTheAppsWindowWording() {
+    let words = UserFacingError(Self.misspelt, for: .window)
+    let problem = WindowProblem(Self.misspelt)
+    #expect(problem.title == words.title)
+    #expect(problem.body == words.body)
+  }
 
   @Test func aDeclineIsSignInCancelled() {
     #expect(WindowProblem(Self.declined).title == "Sign-in cancelled")
@@ -24,36 +39,30 @@ import Testing
     #expect(WindowProblem(AuthError(.webContextCancelled, origin: .redirect)).title == "Sign-in cancelled")
   }
 
-  @Test func aDeclineDoesNotQuoteTheProtocolError() {
-    #expect(!WindowProblem(Self.declined).body.contains("access_denied"))
+  @Test func aBrokenConfigurationIsAConfigurationProblem() {
+    #expect(WindowProblem(Self.misspelt).title == "Configuration problem")
   }
 
-  @Test func aBrokenConfigurationSaysWhereAndWhatToDo() {
-    let error = AuthError(
-      .invalidConfiguration, origin: .configuration, detail: "/tmp/c/config.toml: [providers.\"github.com\"]: x")
-    let problem = WindowProblem(error)
-    #expect(problem.title == "Configuration problem")
-    #expect(problem.detailIsLocation)
-    #expect(problem.detail == "/tmp/c/config.toml: [providers.\"github.com\"]: x")
-    #expect(problem.advice?.contains("Retry") == true)
+  /// The file and the setting, set apart on the page (one per line, so a long path wraps apart).
+  @Test func aBrokenConfigurationSaysWhere() {
+    #expect(WindowProblem(Self.misspelt).location == "/tmp/c/config.toml\n[providers.\"github.com\"] client_idd")
   }
 
   @Test func anUnreachableProviderIsNamed() {
-    let error = AuthError(.networkRequestFailed, origin: .transport, providerID: "github.com")
-    #expect(WindowProblem(error).title == "Couldn’t reach GitHub")
+    let error = AuthError(
+      .networkRequestFailed, origin: .transport,
+      payload: .network(NetworkFailure(host: "github.com", reason: .hostNotFound)),
+      providerID: "github.com")
+    #expect(WindowProblem(error).title == "Couldn't reach GitHub")
   }
 
-  @Test func anUnreachableUnknownProviderIsNotGuessed() {
-    #expect(WindowProblem(AuthError(.networkRequestFailed, origin: .transport)).title == "Couldn’t reach the provider")
-  }
-
-  /// The engine's sentence tells command-line users about `--port`, a flag the window does not have.
-  @Test func aTakenPortTellsWindowUsersWhatTheyCanDo() {
-    let problem = WindowProblem(AuthError(.emulatorPortInUse, origin: .transport, detail: "127.0.0.1:9399 is in use"))
-    #expect(problem.title == "Port already in use")
-    #expect(!(problem.body + (problem.advice ?? "")).contains("--port"))
-    #expect(problem.advice?.contains(EmulatorMode.portVariable) == true)
-    #expect(problem.detailIsLocation)
+  /// The command line's wording names `--port`, a flag the window does not have.
+  @Test func aTakenPortSaysWhichAndNothingOfTheCommandLine() {
+    let error = AuthError(
+      .emulatorPortInUse, origin: .transport, payload: .port(PortIssue(port: 9399, problem: .inUse)))
+    let problem = WindowProblem(error)
+    #expect(problem.location == WindowText.loopbackPort(9399))
+    #expect(!problem.body.contains("--port"))
   }
 
   @Test func anythingElseIsAnInternalErrorNotADump() {
@@ -71,6 +80,7 @@ import Testing
   /// The rule the sign-up page shows is the engine's (`PasswordHasher.isWeak`).
   @Test func thePasswordRuleShownIsTheEnginesRule() {
     let length = WindowText.minimumPasswordLength
+    #expect(WindowText.passwordRule.contains("\(length)"))
     #expect(PasswordHasher.isWeak(Password(String(repeating: "a", count: length - 1))))
     #expect(!PasswordHasher.isWeak(Password(String(repeating: "a", count: length))))
   }

@@ -16,6 +16,7 @@ final class RecordingWindowModel: WindowModel {
     didSet { onStateChange?(state) }
   }
   var onStateChange: (@GLibMainActor (WindowState) -> Void)?
+  var onPresentRequest: (@GLibMainActor () -> Void)?
   private(set) var delivered: [URL] = []
 
   nonisolated init() {}
@@ -42,4 +43,5 @@ final class RecordingWindowModel: WindowModel {
   func signOut() {}
   func deleteAccount() {}
   func dismissError() {}
+  func storeMayHaveChanged() {}
 }

@@ -22,7 +22,7 @@ extension SessionBusSuites {
           $0.contains(Self.signedInEmail) && $0.contains(Self.unlinkGitHub)
         }
         #expect(session.browserTranscript().contains("loopback 200"))
-        #expect(try session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == true)
+        #expect(try await session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == true)
         // The listener is gone once the redirect arrived.
         let redirect = try #require(session.openedURLs().first.flatMap(Self.redirectURI))
         #expect(Self.refusesConnectionsNow(redirect))
@@ -39,7 +39,7 @@ extension SessionBusSuites {
           $0.contains(Self.signedInEmail) && $0.contains(Self.unlinkGitHub)
         }
         #expect(session.browserTranscript().contains("xdg-open done"))
-        #expect(try session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == true)
+        #expect(try await session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == true)
       }
     }
 
@@ -56,9 +56,9 @@ extension SessionBusSuites {
         try await Poll.until("the loopback listener to close") { Self.refusesConnectionsNow(redirect) }
         // The approval arrives anyway (another tab): the sign-in it belonged to is gone.
         let location = try await Browser.follow(authorization)
-        let late = try session.cli.run([location.absoluteString, "--json"])
+        let late = try await session.cli.run([location.absoluteString, "--json"])
         #expect((late.json["error"] as? [String: Any])?["code"] as? String == "auth/no-pending-authorization")
-        #expect(try session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == false)
+        #expect(try await session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == false)
       }
     }
 
@@ -72,7 +72,7 @@ extension SessionBusSuites {
         try await session.accessible.waitFor("label", WindowText.signInTitle)
         let authorization = try #require(session.openedURLs().first)
         let location = try await Browser.follow(authorization)
-        let late = try session.cli.run([location.absoluteString, "--json"])
+        let late = try await session.cli.run([location.absoluteString, "--json"])
         #expect((late.json["error"] as? [String: Any])?["code"] as? String == "auth/no-pending-authorization")
       }
     }
@@ -84,8 +84,10 @@ extension SessionBusSuites {
         try await session.accessible.activate(WindowText.continueWith("GitHub"))
         try await session.accessible.waitFor("label", WindowText.waitingTitle)
         // The error page says what happened; Back returns to the sign-in page.
-        try await session.accessible.waitFor("label", WindowText.signInTimedOut.title)
-        #expect(session.accessible.shows("label", WindowText.signInTimedOut.body))
+        let timedOut = UserFacingError(
+          AuthError(.webContextCancelled, origin: .request, payload: .timeout(.seconds(2))), for: .window)
+        try await session.accessible.waitFor("label", timedOut.title)
+        #expect(session.accessible.shows("label", timedOut.body))
         try await session.accessible.activate(WindowText.back)
         try await session.accessible.waitFor("label", WindowText.signInTitle)
         let redirect = try #require(session.openedURLs().first.flatMap(Self.redirectURI))
@@ -98,7 +100,7 @@ extension SessionBusSuites {
         loopback: false, browser: .record, install: false, schemeHandler: "Other Sign-In Tool"
       ) { session in
         let text = WindowText.schemeOpensElsewhere(
-          scheme: AppSettings.defaultRedirectScheme, application: "Other Sign-In Tool")
+          scheme: AppIdentity.tests.redirectScheme, application: "Other Sign-In Tool")
         try await session.accessible.waitFor("label", text)
       }
     }
@@ -111,7 +113,7 @@ extension SessionBusSuites {
         // Sighted users read what the badge means too (the subtitle; the badge's tooltip says more).
         #expect(session.accessible.shows("label", WindowText.emulatorSubtitle))
         try await session.accessible.waitFor("push button", WindowText.continueWith("GitHub"))
-        try session.screenshot("window-emulator")
+        try await session.screenshot("window-emulator")
         for title in ["GitHub", "X (Twitter)", "OpenID Connect"] {
           #expect(session.accessible.shows("push button", WindowText.continueWith(title)), "\(title)")
         }
@@ -121,8 +123,9 @@ extension SessionBusSuites {
         }
         // The other built-in providers can be linked from here.
         #expect(session.accessible.shows("push button", WindowText.linkAccessible("X (Twitter)")))
-        #expect(try session.cli.run(["status", "--json", "--emulator"]).json["signedIn"] as? Bool == true)
-        #expect(try session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == false)  // real accounts apart
+        #expect(try await session.cli.run(["status", "--json", "--emulator"]).json["signedIn"] as? Bool == true)
+        // Real accounts live apart.
+        #expect(try await session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == false)
       }
     }
 

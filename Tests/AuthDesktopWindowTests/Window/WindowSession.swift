@@ -50,15 +50,15 @@ struct WindowSession {
     if emulator && extra[EmulatorMode.portVariable] == nil {
       extra[EmulatorMode.portVariable] = String(FreePort.next())
     }
-    xdg = [
-      "XDG_DATA_HOME": cli.root.appendingPathComponent("xdg-data").path,
-      "XDG_CONFIG_HOME": cli.root.appendingPathComponent("xdg-config").path,
-    ]
+    let desktop = PrivateDesktop(root: cli.root)
+    xdg = desktop.environment
     browserLog = cli.root.appendingPathComponent("browser.log")
-    try Self.registerBrowser(xdg: xdg, schemeHandler: schemeHandler)
-    if install { #expect(try cli.run(["install"], environment: xdg).status == 0) }
+    try desktop.register(
+      browser: "/usr/bin/python3 \(Self.browserScript.path) %u", schemeHandler: schemeHandler,
+      scheme: AppIdentity.tests.redirectScheme)
+    if install { #expect(try await cli.run(["install"], environment: xdg).status == 0) }
     try await Poll.until("the app's D-Bus name to be free") {
-      !Tool.sessionBusNameHasOwner(AppSettings.appID)
+      await !Tool.sessionBusNameHasOwner(AppIdentity.tests.applicationID)
     }
     window = try cli.start(
       emulator ? ["--emulator"] : [],
@@ -84,10 +84,10 @@ struct WindowSession {
 
   /// Saves the screen (the window on Xvfb's black root, trimmed) as `NAME.png` in
   /// `$AUTH_DESKTOP_SCREENSHOT_DIR` (CI output), with ImageMagick's `import`.
-  func screenshot(_ name: String) throws {
+  func screenshot(_ name: String) async throws {
     guard let directory = ProcessInfo.processInfo.environment["AUTH_DESKTOP_SCREENSHOT_DIR"] else { return }
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let saved = try Tool.run(
+    let saved = try await Tool.run(
       "import", ["-window", "root", "-trim", "+repage", "\(directory)/\(name).png"])
     #expect(saved.status == 0, "import: \(saved.output)")
   }
@@ -123,37 +123,7 @@ struct WindowSession {
     kill(window.process.processIdentifier, SIGKILL)
     try await Poll.until("the window to exit") { !window.process.isRunning }
     try await Poll.until("the window's D-Bus name to be released") {
-      !Tool.sessionBusNameHasOwner(AppSettings.appID)
+      await !Tool.sessionBusNameHasOwner(AppIdentity.tests.applicationID)
     }
-  }
-
-  /// The fake browser as the default http(s) handler; `schemeHandler` (a name) registers another
-  /// program for the app's URL scheme, as a misconfigured desktop would have.
-  private static func registerBrowser(xdg: [String: String], schemeHandler: String?) throws {
-    let applications = URL(fileURLWithPath: xdg["XDG_DATA_HOME"]!).appendingPathComponent("applications")
-    let config = URL(fileURLWithPath: xdg["XDG_CONFIG_HOME"]!)
-    for directory in [applications, config] {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-    var defaults = "[Default Applications]\n"
-    try entry(
-      "Test Browser", exec: "/usr/bin/python3 \(browserScript.path) %u",
-      mime: "x-scheme-handler/http;x-scheme-handler/https;"
-    )
-    .write(
-      to: applications.appendingPathComponent("authdesktop-test-browser.desktop"), atomically: true, encoding: .utf8)
-    defaults +=
-      "x-scheme-handler/http=authdesktop-test-browser.desktop\nx-scheme-handler/https=authdesktop-test-browser.desktop\n"
-    if let schemeHandler {
-      let mime = "x-scheme-handler/\(AppSettings.defaultRedirectScheme)"
-      try entry(schemeHandler, exec: "/bin/true %u", mime: mime + ";")
-        .write(to: applications.appendingPathComponent("other-app.desktop"), atomically: true, encoding: .utf8)
-      defaults += "\(mime)=other-app.desktop\n"
-    }
-    try defaults.write(to: config.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
-  }
-
-  private static func entry(_ name: String, exec: String, mime: String) -> String {
-    "[Desktop Entry]\nType=Application\nName=\(name)\nExec=\(exec)\nMimeType=\(mime)\nNoDisplay=true\n"
   }
 }

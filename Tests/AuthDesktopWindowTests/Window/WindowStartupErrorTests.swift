@@ -19,7 +19,7 @@ extension SessionBusSuites {
         let window = session.accessible
         try await window.waitFor("label", "Configuration problem")
         let nodes = try window.nodes()
-        let location = nodes.first { $0.name.hasPrefix("\(WindowText.problemWhere): \(session.cli.configFile.path)") }
+        let location = nodes.first { $0.name.hasPrefix(WindowText.problemLocation(session.cli.configFile.path)) }
         #expect(location?.name.contains("client_idd") == true, "\(nodes)")
         Self.expectNoSignInControl(nodes)
         #expect(nodes.contains(.init(role: "push button", name: WindowText.quitAccessible)))
@@ -43,10 +43,13 @@ extension SessionBusSuites {
         emulator: true, browser: .record, environment: [EmulatorMode.portVariable: String(port)]
       ) { session in
         let window = session.accessible
-        try await window.waitFor("label", "Port already in use")
+        let taken = AuthError(
+          .emulatorPortInUse, origin: .transport, payload: .port(PortIssue(port: port, problem: .inUse)))
+        try await window.waitFor("label", UserFacingError(taken, for: .window).title)
         let nodes = try window.nodes()
-        #expect(
-          nodes.contains { $0.name.hasPrefix(WindowText.problemWhere) && $0.name.contains(":\(port)") }, "\(nodes)")
+        let location = AccessibleWindow.Node(
+          role: "label", name: WindowText.problemLocation(WindowText.loopbackPort(port)))
+        #expect(nodes.contains(location), "\(nodes)")
         Self.expectNoSignInControl(nodes)
 
         // The other program gone, Retry starts the emulator in this window's process.

@@ -15,7 +15,7 @@ import Testing
       pending: SQLitePendingAuthorizationStore(database: database))
     if let point { environment.faultInjection = { if $0 == point { kill(getpid(), SIGKILL) } } }
     return Auth(
-      configuration: AuthConfiguration(), environment: environment, database: database,
+      configuration: AuthConfiguration(identity: .tests), environment: environment, database: database,
       passwordHasher: PasswordHasher(cost: .testing, random: SystemRandomSource()))
   }
 

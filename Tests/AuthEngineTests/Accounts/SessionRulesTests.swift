@@ -42,7 +42,7 @@ import Testing
     let token = try await user.getIDToken()
     let claims = try Self.verify(token, jwks: try await h.auth.jwks())
     #expect(claims["sub"]?.string == user.uid)
-    #expect(claims["aud"]?.string == AppSettings.appID)
+    #expect(claims["aud"]?.string == AppIdentity.tests.applicationID)
     #expect(claims["firebase"]?["sign_in_provider"]?.string == "github.com")
     #expect(claims["firebase"]?["identities"]?["github.com"]?.array?.first?.string == "1001")
     #expect((claims["exp"]?.number ?? 0) - (claims["iat"]?.number ?? 0) == 3600)

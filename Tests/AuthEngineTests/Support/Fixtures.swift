@@ -4,7 +4,7 @@ import TestSupport
 
 /// Creates fresh clients on the Authlib servers and the matching configuration text.
 enum Fixtures {
-  static let scheme = AppSettings.defaultRedirectScheme
+  static let scheme = AppIdentity.tests.redirectScheme
   static let githubRedirect = "\(scheme):/oauth2redirect/github.com"
   static let twitterCallback = "\(scheme)://oauth1redirect/twitter.com"
   static func oidcRedirect(_ name: String) -> String { "\(scheme):/oauth2redirect/oidc.\(name)" }

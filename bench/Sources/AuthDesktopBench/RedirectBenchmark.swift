@@ -33,7 +33,7 @@ struct RedirectBenchmark {
       authorization_endpoint = "\(server)/login/oauth/authorize"
       token_endpoint = "\(server)/login/oauth/access_token"
       api_base_url = "\(server)"
-      """)
+      """, identity: .bench)
     let database = try AuthDatabase(directory: directory)
     let auth = Auth(
       configuration: configuration,

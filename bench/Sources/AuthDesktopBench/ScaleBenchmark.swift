@@ -21,7 +21,7 @@ struct ScaleBenchmark {
       let database = try AuthDatabase(directory: dataDirectory)
       let (seedTime, _) = try await milliseconds { try await Self.populate(database, count: count) }
       let auth = Auth(
-        configuration: try ConfigurationLoader.parse("[app]\nsecret_store = \"file\"\n"),
+        configuration: try ConfigurationLoader.parse("[app]\nsecret_store = \"file\"\n", identity: .bench),
         environment: AuthEnvironment(
           transport: URLSessionTransport(), secrets: InMemorySecretStore(),
           pending: SQLitePendingAuthorizationStore(database: database), logger: RedirectBenchmark.quietLogger),

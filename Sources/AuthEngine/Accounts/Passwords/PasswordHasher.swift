@@ -68,10 +68,17 @@ public struct PasswordHasher: Sendable {
     return SymmetricKey(data: derived) == SymmetricKey(data: phc.hash)
   }
 
-  /// Fewer than 8 characters (user-perceived characters, not bytes).
+  /// Fewer than `minimumLength` characters (user-perceived characters, not bytes).
   public static func isWeak(_ password: Password) -> Bool {
-    password.reveal().count < 8
+    password.reveal().count < minimumLength
   }
+
+  /// The fewest characters a password may have.
+  public static let minimumLength = 8
+
+  /// `auth/weak-password` for a password shorter than `minimumLength`.
+  static let weakPassword = AuthError(
+    .weakPassword, origin: .request, payload: .password(.tooShort(minimumLength: minimumLength)))
 
   /// The password is hashed as UTF-8 of its NFC form, so one password typed through different input
   /// methods (composed or decomposed accents) gives one hash (as RFC 8265 §4.2 OpaqueString).

@@ -65,8 +65,7 @@ enum AccountsSchema {
       }
     }
 
-    // What became of a pending authorization, for a process waiting on a redirect that another process
-    // (the window, or `auth-desktop URI`) completed.
+    // (Used until v5: a waiting process polled here for the outcome another process recorded.)
     migrator.registerMigration("v4-authorization-outcomes") { db in
       try db.create(table: "authorizationOutcome") { table in
         table.primaryKey("pendingID", .text)
@@ -75,6 +74,12 @@ enum AccountsSchema {
         table.column("uid", .text)
         table.column("createdAt", .datetime).notNull()
       }
+    }
+    // A custom-scheme redirect now goes to the process that waits for it (`receiver`), which completes
+    // it itself; nobody polls for outcomes any more.
+    migrator.registerMigration("v5-redirect-receivers") { db in
+      try db.alter(table: "pendingAuthorization") { table in table.add(column: "receiver", .text) }
+      try db.drop(table: "authorizationOutcome")
     }
   }
 }

@@ -1,0 +1,74 @@
+import ArgumentParser
+import AuthDesktopKit
+import AuthDesktopShared
+import AuthEngine
+import Foundation
+
+/// `auth-desktop [--config F] [--data-dir D] [--emulator] [--json] URI`: deliver a custom-scheme
+/// redirect (what the .desktop file's `Exec=auth-desktop %u` runs). It goes to the process whose
+/// sign-in it completes — the window, or a waiting `sign-in` — over the session bus
+/// (`RedirectForwarding`). When that process is gone, a window's sign-in opens a new window with it
+/// (with a display); otherwise it is completed here. Dispatched by `main.swift`, because a root command
+/// with both subcommands and a positional argument does not parse reliably.
+struct DeliverCommand: CLICommand {
+  static let configuration = CommandConfiguration(commandName: "auth-desktop")
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: "The redirect URI.") var uri: String
+
+  /// Whether `arguments` deliver a URI: an argument that starts with a URI scheme.
+  static func matches(_ arguments: [String]) -> Bool {
+    arguments.contains { argument in
+      guard let colon = argument.firstIndex(of: ":"), let first = argument.first, first.isLetter else { return false }
+      return argument[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+  }
+
+  func execute() async throws {
+    try await Output.run(output) {
+      guard let url = URL(string: uri), url.scheme != nil else {
+        throw AuthError(.redirectURIMismatch, origin: .redirect, detail: "not a URI")
+      }
+      let (context, emulator, pending) = try await locate(url)
+      if let receiver = pending?.receiver {
+        if RedirectForwarding.forward(url, to: receiver) {
+          if output.json { Output.json(["forwardedTo": receiver]) }
+          return
+        }
+        if receiver == AppIdentity.authDesktop.applicationID,
+          DisplayEnvironment.hasDisplay(ProcessInfo.processInfo.environment)
+        {
+          // The window that began it was closed: a new one completes it and shows the result.
+          WindowExecutable.replaceProcess(arguments: windowArguments(emulator: emulator))
+        }
+      }
+      let result = try await context.auth.completeRedirect(url)
+      Output.signedIn(result.user, isNewUser: result.additionalUserInfo?.isNewUser ?? false, json: output.json)
+    }
+  }
+
+  /// The sign-in began with or without the provider emulator, so its pending request is in one of the
+  /// two account stores (see `EmulatorMode`): the one the options name first, then the other.
+  private func locate(_ url: URL) async throws -> (CLIContext, emulator: Bool, PendingAuthorizationRecord?) {
+    let named = try await CLIContext(globals)
+    if let pending = try await named.auth.providers.pendingAuthorization(for: url) {
+      return (named, globals.emulator, pending)
+    }
+    var other = globals
+    other.emulator.toggle()
+    if let context = try? await CLIContext(other),
+      let pending = try? await context.auth.providers.pendingAuthorization(for: url)
+    {
+      return (context, other.emulator, pending)
+    }
+    return (named, globals.emulator, nil)
+  }
+
+  private func windowArguments(emulator: Bool) -> [String] {
+    var arguments: [String] = []
+    if let config = globals.config { arguments += ["--config", config] }
+    if let dataDir = globals.dataDir { arguments += ["--data-dir", dataDir] }
+    if emulator { arguments.append("--emulator") }
+    return arguments + [uri]
+  }
+}

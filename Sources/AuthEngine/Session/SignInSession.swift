@@ -1,0 +1,129 @@
+import Foundation
+
+/// One provider sign-in in flight, as AppAuth's `OIDExternalUserAgentSession`: the pending request is
+/// stored, the browser was asked to open its URL, and the session waits for the redirect. The shell
+/// can `resume(with:)` it with a redirect the desktop delivered, `cancel()` it, or `await result()`.
+///
+/// It ends exactly once: with its redirect (the account operation of its intent, or that operation's
+/// error), `cancel()`, its timeout (`auth/timeout`), or a loopback listener that fails. Once it ended
+/// its pending request is unusable and its listener is closed.
+public actor SignInSession {
+  private enum State {
+    case waiting
+    /// Its redirect arrived: the token exchange and the account operation are running.
+    case completing
+    case finished(Result<AuthDataResult, AuthError>)
+  }
+
+  /// The pending request: its provider, intent, authorization URL ("copy link") and redirect URI.
+  public nonisolated let pending: PendingAuthorization
+  private let auth: Auth
+  private var state = State.waiting
+  private var waiters: [CheckedContinuation<AuthDataResult, Error>] = []
+  private var listener: (any BoundRedirectListener)?
+  private var watchers: [Task<Void, Never>] = []
+
+  init(pending: PendingAuthorization, auth: Auth, listener: (any BoundRedirectListener)?) {
+    self.pending = pending
+    self.auth = auth
+    self.listener = listener
+  }
+
+  /// Starts what ends the session without the shell: the loopback listener's redirect, and the timeout.
+  func watch(timeout: Duration, clock: any AuthClock) {
+    if let listener {
+      watchers.append(
+        Task { [weak self] in
+          do {
+            let url = try await listener.redirect()
+            guard let self, await self.resume(with: url) else { return }
+          } catch let error as AuthError {
+            await self?.end(.failure(error))
+          } catch {
+            await self?.end(.failure(AuthError(.loopbackUnavailable, origin: .redirect, detail: "\(error)")))
+          }
+        })
+    }
+    watchers.append(
+      Task { [weak self] in
+        guard (try? await clock.sleep(for: timeout)) != nil else { return }
+        await self?.end(.failure(AuthError(.timeout, origin: .redirect, payload: .timeout(timeout))))
+      })
+  }
+
+  /// AppAuth's `resumeExternalUserAgentFlow(with:)`: true when `url` is this session's redirect (its
+  /// redirect URI, and its `state` or OAuth 1.0a token) — the session then completes with it, well or
+  /// not. False for any other URL, or once the session ended: it keeps waiting, so a forged or stray
+  /// redirect cannot end a sign-in.
+  @discardableResult
+  public func resume(with url: URL) async -> Bool {
+    guard case .waiting = state, belongs(url) else { return false }
+    state = .completing
+    let result: Result<AuthDataResult, AuthError>
+    do {
+      result = .success(try await auth.completeRedirect(url))
+    } catch let error as AuthError {
+      result = .failure(error)
+    } catch {
+      result = .failure(AuthError(.internalError, origin: .redirect, detail: "\(type(of: error))"))
+    }
+    await finish(result)
+    return true
+  }
+
+  /// Ends a waiting session (the user pressed Cancel): the pending request is deleted, so its `state`
+  /// is unusable, and the listener closed; `result()` throws `auth/web-context-cancelled`. Too late
+  /// once the redirect arrived: the session then ends with what that gives.
+  public func cancel() async {
+    await end(.failure(AuthError(.webContextCancelled, origin: .request, detail: "cancelled")))
+  }
+
+  /// Waits for the end: the `AuthDataResult` of the intent, or why it failed.
+  public func result() async throws -> AuthDataResult {
+    if case .finished(let result) = state { return try result.get() }
+    return try await withCheckedThrowingContinuation { waiters.append($0) }
+  }
+
+  /// Whether the session ended.
+  public var isFinished: Bool {
+    if case .finished = state { return true }
+    return false
+  }
+
+  /// Ends a session that still waits, without its redirect: the pending request goes first.
+  private func end(_ result: Result<AuthDataResult, AuthError>) async {
+    guard case .waiting = state else { return }
+    state = .completing
+    await auth.providers.cancel(pendingID: pending.id)
+    await finish(result)
+  }
+
+  private func finish(_ result: Result<AuthDataResult, AuthError>) async {
+    state = .finished(result)
+    for watcher in watchers { watcher.cancel() }
+    watchers = []
+    await listener?.close(answering: Self.outcome(result))
+    listener = nil
+    let waiting = waiters
+    waiters = []
+    for waiter in waiting { waiter.resume(with: result.mapError { $0 as Error }) }
+  }
+
+  private func belongs(_ url: URL) -> Bool {
+    guard RedirectMatching.matches(url, pending.redirectURI), let parameters = FormParameters.query(of: url) else {
+      return false
+    }
+    return PendingAuthorizationRecord.ids(lookedUpBy: parameters).contains(pending.id)
+  }
+
+  /// The loopback page's outcome: nil when the session ended without a redirect.
+  static func outcome(_ result: Result<AuthDataResult, AuthError>) -> RedirectOutcome? {
+    switch result {
+    case .success: return .signedIn
+    // The provider's refusal comes back through the redirect (RFC 6749 §4.1.2.1, X's `denied`).
+    case .failure(let error) where error.code == .webContextCancelled && error.origin == .redirect: return .declined
+    case .failure(let error) where error.code == .webContextCancelled || error.code == .timeout: return nil
+    case .failure: return .failed
+    }
+  }
+}
