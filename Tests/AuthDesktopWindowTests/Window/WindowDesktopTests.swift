@@ -1,5 +1,6 @@
 import AuthDesktopKit
 import AuthDesktopShared
+import AuthEngine
 import CAdwaita
 import CGtk
 import Foundation
@@ -130,10 +131,11 @@ enum DesktopChild {
         return about.map { gtk_widget_get_mapped($0) != 0 } ?? false
       }
       let info = OpaquePointer(about!)
-      let newest = ReleaseNotes.load()?.releases.first
+      let expected = AppIdentity.authDesktop.version
+      let release = ReleaseNotes.load()?.releases.first { $0.version == expected }
       let version = adw_about_window_get_version(info).map { String(cString: $0) }
       let notes = adw_about_window_get_release_notes(info).map { String(cString: $0) }
-      guard let newest, version == newest.version, notes == newest.notes, !newest.notes.isEmpty else {
+      guard let release, version == expected, notes == release.notes, !release.notes.isEmpty else {
         WindowTestChild.fail("about: version \(version ?? "none"), notes \(notes ?? "none")")
       }
       try await Task.sleep(for: .milliseconds(1500))
