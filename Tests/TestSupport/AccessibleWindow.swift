@@ -57,6 +57,20 @@ public struct AccessibleWindow {
     #expect(result.status == 0, "AT-SPI could not activate \(name): \(result.output)")
   }
 
+  /// Replaces the text of the on-screen editable field named `name` (AT-SPI's EditableText), as a
+  /// screen reader user's typing would.
+  public func type(_ name: String, _ text: String) async throws {
+    try await waitUntil("an editable field \"\(name)\"") { $0.contains(Node(role: "text", name: name)) }
+    let result = try Self.run(["type", String(pid), name, text])
+    #expect(result.status == 0, "AT-SPI could not type into \(name): \(result.output)")
+  }
+
+  /// Presses `key` (`Escape`, `Return`, `Tab`) on the keyboard into this window (XTest).
+  public func press(_ key: String) throws {
+    let result = try Self.run(["key", String(pid), key])
+    #expect(result.status == 0, "AT-SPI could not press \(key): \(result.output)")
+  }
+
   private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
