@@ -19,7 +19,7 @@ extension SessionBusSuites {
         try await window.activate(WindowText.createAccount)
         try await window.waitFor("label", WindowText.signUpTitle)
         // The rule shows before anything is submitted, and follows the typing.
-        #expect(window.shows("label", WindowText.passwordRule))
+        #expect(await window.shows("label", WindowText.passwordRule))
         try await window.type(WindowText.emailPlaceholder, Self.email)
         try await window.type(WindowText.passwordPlaceholder, "short")
         try await window.waitFor("label", WindowText.passwordRuleProgress(count: 5, met: false))
@@ -31,7 +31,7 @@ extension SessionBusSuites {
         try await window.waitFor("label", WindowText.passwordRuleProgress(count: 13, met: true))
         try await window.activate(WindowText.createAccountAccessible)
         try await window.waitFor("label", WindowText.accountCreated)
-        #expect(window.shows("label", Self.email))
+        #expect(await window.shows("label", Self.email))
         let user = try await session.cli.run(["status", "--json"]).json["user"] as? [String: Any]
         #expect(user?["email"] as? String == Self.email)
 
@@ -56,7 +56,7 @@ extension SessionBusSuites {
         try await window.type(WindowText.passwordPlaceholder, "second password")
         try await window.activate(WindowText.createAccountAccessible)
         try await window.waitFor("label", Self.words(.emailAlreadyInUse, .emailInUse(Self.email)))
-        #expect(window.shows("label", WindowText.signUpTitle))
+        #expect(await window.shows("label", WindowText.signUpTitle))
       }
     }
 
@@ -67,13 +67,13 @@ extension SessionBusSuites {
         try await window.activate(WindowText.deleteAccount)
         try await window.waitFor("label", WindowText.deleteHeading)
         let body = WindowText.deleteBody(account: Self.email, providers: [])
-        #expect(window.shows("label", body))
+        #expect(await window.shows("label", body))
         try await window.activate(WindowText.cancel)
         try await window.waitUntil("the confirmation to close") {
           !$0.contains(.init(role: "label", name: WindowText.deleteHeading))
         }
-        #expect(window.shows("label", Self.email))
-        #expect(!window.shows("label", WindowText.accountDeleted))
+        #expect(await window.shows("label", Self.email))
+        #expect(await !window.shows("label", WindowText.accountDeleted))
         #expect(try await session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == true)
       }
     }
@@ -86,11 +86,11 @@ extension SessionBusSuites {
         try await window.waitFor("push button", WindowText.unlinkAccessible("GitHub"))
         try await window.activate(WindowText.deleteAccount)
         try await window.waitFor("label", WindowText.deleteHeading)
-        let nodes = try window.nodes()
+        let nodes = try await window.nodes()
         #expect(nodes.contains { $0.role == "label" && $0.name.contains("at GitHub is revoked") }, "\(nodes)")
         try await window.activate(WindowText.deleteConfirm)
         try await window.waitFor("label", WindowText.accountDeleted)
-        #expect(window.shows("label", WindowText.signInTitle))
+        #expect(await window.shows("label", WindowText.signInTitle))
         #expect(try await session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == false)
       }
     }

@@ -18,7 +18,7 @@ extension SessionBusSuites {
       ) { session in
         let window = session.accessible
         try await window.waitFor("label", "Configuration problem")
-        let nodes = try window.nodes()
+        let nodes = try await window.nodes()
         let location = nodes.first { $0.name.hasPrefix(WindowText.problemLocation(session.cli.configFile.path)) }
         #expect(location?.name.contains("client_idd") == true, "\(nodes)")
         Self.expectNoSignInControl(nodes)
@@ -46,7 +46,7 @@ extension SessionBusSuites {
         let taken = AuthError(
           .emulatorPortInUse, origin: .transport, payload: .port(PortIssue(port: port, problem: .inUse)))
         try await window.waitFor("label", UserFacingError(taken, for: .window).title)
-        let nodes = try window.nodes()
+        let nodes = try await window.nodes()
         let location = AccessibleWindow.Node(
           role: "label", name: WindowText.problemLocation(WindowText.loopbackPort(port)))
         #expect(nodes.contains(location), "\(nodes)")
@@ -57,7 +57,7 @@ extension SessionBusSuites {
         other.waitUntilExit()
         try await window.activate(WindowText.retryAccessible)
         try await window.waitFor("push button", WindowText.continueWith("GitHub"))
-        #expect(window.shows("label", WindowText.emulatorBadge))
+        #expect(await window.shows("label", WindowText.emulatorBadge))
       }
     }
 
