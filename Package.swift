@@ -26,6 +26,8 @@ let package = Package(
   targets: [
     .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
     .systemLibrary(
+      name: "CAdwaita", path: "Sources/CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
+    .systemLibrary(
       name: "CSoup", path: "Sources/CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
     // GIO's Unix parts (GDesktopAppInfo), for launching the browser with chosen descriptors.
     .systemLibrary(
@@ -72,7 +74,7 @@ let package = Package(
     .executableTarget(
       name: "AuthDesktopWindow",
       dependencies: [
-        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopShared", "CGtk",
+        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopShared", "CGtk", "CAdwaita",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -99,7 +101,9 @@ let package = Package(
     ),
     .testTarget(
       name: "AuthDesktopWindowTests",
-      dependencies: ["AuthDesktopWindow", "AuthDesktopKit", "AuthDesktopShared", "AuthEngine", "TestSupport", "CGtk"]
+      dependencies: [
+        "AuthDesktopWindow", "AuthDesktopKit", "AuthDesktopShared", "AuthEngine", "TestSupport", "CGtk", "CAdwaita",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -63,6 +63,22 @@ import Testing
     #expect(answer.body.contains("lang=\"pt-BR\""))
   }
 
+  /// A request the session refuses (not its `state`) is answered at once and the next one is delivered:
+  /// a stray or forged request cannot take the redirect's place.
+  @Test func aRefusedRequestIsAnsweredAndTheNextIsDelivered() async throws {
+    let listener = try await SoupRedirectListener().bind(path: "/callback")
+    let forged = URL(string: "\(listener.redirectURI.absoluteString)?code=forged&state=forged")!
+    async let forgedAnswer = HTTPProbe.request(forged)
+    #expect(try await listener.redirect() == forged)
+    await listener.refuse(forged)
+    #expect(try await forgedAnswer.body.contains(RedirectPage.english.failed))
+    let real = URL(string: "\(listener.redirectURI.absoluteString)?code=real&state=s")!
+    async let realAnswer = HTTPProbe.request(real)
+    #expect(try await listener.redirect() == real)
+    await listener.close(answering: .signedIn)
+    #expect(try await realAnswer.body.contains(RedirectPage.english.signedIn))
+  }
+
   @Test func answersOtherPathsAndMethodsWithoutDeliveringThem() async throws {
     let listener = try await SoupRedirectListener().bind(path: "/callback")
     let base = listener.redirectURI

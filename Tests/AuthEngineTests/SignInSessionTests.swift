@@ -62,6 +62,21 @@ import Testing
     #expect(listener.openCount == 0)
   }
 
+  @Test func aForgedLoopbackRequestIsRefusedAndTheRealRedirectStillSignsIn() async throws {
+    let harness = try await harness(loopback: true)
+    let browser = RecordingBrowserLauncher()
+    let listener = InMemoryRedirectListener()
+    let session = try await harness.auth.startSignIn(
+      OAuthProvider(providerID: "github.com"), browser: browser, redirect: .loopback(listener), timeout: Self.minute)
+    let forged = URL(string: "\(session.pending.redirectURI.absoluteString)?code=forged&state=forged")!
+    #expect(await listener.deliver(forged))
+    try await Poll.until("the forged request to be refused") { listener.refused == [forged] }
+    #expect(await !session.isFinished)
+    #expect(await listener.deliver(try await Browser.follow(try await opened(browser))))
+    #expect(try await session.result().user.email == "octocat@example.com")
+    #expect(listener.answered == [.signedIn])
+  }
+
   @Test func aDenialAtTheProviderEndsTheSessionAndTheBrowserSaysSo() async throws {
     let harness = try await harness(["consent": "deny"], loopback: true)
     let browser = RecordingBrowserLauncher()

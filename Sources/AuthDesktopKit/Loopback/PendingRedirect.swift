@@ -1,20 +1,25 @@
 import AuthEngine
 import Foundation
 
-/// The one redirect a bound listener waits for, and the browser request that brought it, which is
-/// answered once the sign-in's outcome is known. `handle` runs on the server's tasks, `wait`, `answer`
-/// and `cancel` anywhere; the lock makes the hand-over safe.
+/// The requests a bound listener received on its path, in order, each waiting for its answer. The
+/// session takes them one by one (`next()`): a request it refuses (not its `state`: a forged or stray
+/// one) is answered at once, and it takes the next, so such a request cannot take the real redirect's
+/// place. When the sign-in ends, every request still waiting gets the page of its outcome, and later
+/// ones (a reload) get it at once. `handle` runs on the server's tasks, the rest anywhere; the lock makes
+/// the hand-over safe.
 final class PendingRedirect: @unchecked Sendable {
   let path: String
   let pages: RedirectPage
   private let lock = NSLock()
   private var baseURI = ""
-  private var received: URL?
-  private var waiter: CheckedContinuation<URL, Error>?
-  private var closed = false
+  /// Received and not yet taken by `next()`.
+  private var queued: [URL] = []
+  private var taker: CheckedContinuation<URL, Error>?
   /// nil until the sign-in ends; then its outcome (itself nil when it ended without a redirect).
   private var outcome: RedirectOutcome??
-  private var answerWaiters: [CheckedContinuation<RedirectOutcome?, Never>] = []
+  /// Requests waiting for their page, by URL (several requests may share one).
+  private var answers: [(url: URL, continuation: CheckedContinuation<RedirectOutcome?, Never>)] = []
+  private var refused: [URL] = []
 
   init(path: String, pages: RedirectPage) {
     self.path = path
@@ -27,45 +32,45 @@ final class PendingRedirect: @unchecked Sendable {
     set { lock.withLock { baseURI = newValue } }
   }
 
-  /// The first `GET` of the path is the redirect: it is handed to `wait()`, and its answer waits for
-  /// `answer(_:)`. Later ones (a reload) get the page of the outcome once there is one.
+  /// A `GET` of the path is queued for `next()`, and answered with the page of what became of it.
   func handle(_ request: HTTPRequest) async -> HTTPResponse {
     guard request.url.path == path else { return RedirectPage.notFound }
     guard request.method == "GET" else { return RedirectPage.methodNotAllowed }
     let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
-    let (waiting, url): (CheckedContinuation<URL, Error>?, URL?) = lock.withLock {
-      guard received == nil, !closed, !baseURI.isEmpty, let url = URL(string: baseURI + (query.map { "?" + $0 } ?? ""))
-      else { return (nil, nil) }
-      received = url
-      defer { waiter = nil }
-      return (waiter, url)
+    let url: URL? = lock.withLock {
+      guard !baseURI.isEmpty else { return nil }
+      return URL(string: baseURI + (query.map { "?" + $0 } ?? ""))
     }
-    if let waiting, let url { waiting.resume(returning: url) }
-    return pages.page(for: await outcomeOfTheSignIn())
-  }
-
-  private func outcomeOfTheSignIn() async -> RedirectOutcome? {
-    await withCheckedContinuation { continuation in
-      let known: RedirectOutcome?? = lock.withLock {
-        if let outcome { return .some(outcome) }
-        answerWaiters.append(continuation)
-        return nil
+    guard let url else { return RedirectPage.notFound }
+    let ended: RedirectOutcome? = await withCheckedContinuation { continuation in
+      let (known, handOver): (RedirectOutcome??, CheckedContinuation<URL, Error>?) = lock.withLock {
+        if let outcome = self.outcome { return (.some(outcome), nil) }
+        answers.append((url, continuation))
+        if let taker {
+          self.taker = nil
+          return (nil, taker)
+        }
+        queued.append(url)
+        return (nil, nil)
       }
       if let known { continuation.resume(returning: known) }
+      handOver?.resume(returning: url)
     }
+    return pages.page(for: ended)
   }
 
-  func wait() async throws -> URL {
+  /// The next request received on the path (waiting for one if none is queued).
+  func next() async throws -> URL {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URL, Error>) in
         let ready: Result<URL, Error>? = lock.withLock {
-          if let received { return .success(received) }
-          if closed { return .failure(AuthError(.webContextCancelled, origin: .redirect)) }
+          if !queued.isEmpty { return .success(queued.removeFirst()) }
+          if outcome != nil { return .failure(AuthError(.webContextCancelled, origin: .redirect)) }
           if Task.isCancelled { return .failure(CancellationError()) }
-          if waiter != nil {
+          if taker != nil {
             return .failure(AuthError(.internalError, origin: .redirect, detail: "redirect() is already waiting"))
           }
-          waiter = continuation
+          taker = continuation
           return nil
         }
         if let ready { continuation.resume(with: ready) }
@@ -75,24 +80,39 @@ final class PendingRedirect: @unchecked Sendable {
     }
   }
 
-  /// Ends the wait: the browser's request (and any later one) gets the page for `outcome`, and a
-  /// `wait()` still waiting throws `auth/web-context-cancelled`.
-  func answer(_ outcome: RedirectOutcome?) {
+  /// Answers the requests for `url` now: they are not the sign-in's redirect.
+  func refuse(_ url: URL) {
     let waiting: [CheckedContinuation<RedirectOutcome?, Never>] = lock.withLock {
-      closed = true
-      if self.outcome == nil { self.outcome = .some(outcome) }
-      defer { answerWaiters = [] }
-      return answerWaiters
+      refused.append(url)
+      let matching = answers.filter { $0.url == url }.map(\.continuation)
+      answers.removeAll { $0.url == url }
+      return matching
     }
+    for continuation in waiting { continuation.resume(returning: .failed) }
+  }
+
+  /// Ends the wait: the requests still waiting (and any later one) get the page for `outcome`, and a
+  /// `next()` still waiting throws `auth/web-context-cancelled`.
+  func answer(_ outcome: RedirectOutcome?) {
+    let (waiting, taker): ([CheckedContinuation<RedirectOutcome?, Never>], CheckedContinuation<URL, Error>?) =
+      lock.withLock {
+        if self.outcome == nil { self.outcome = .some(outcome) }
+        defer {
+          answers = []
+          queued = []
+          self.taker = nil
+        }
+        return (answers.map(\.continuation), self.taker)
+      }
     let final = lock.withLock { self.outcome! }
-    for waiter in waiting { waiter.resume(returning: final) }
-    take()?.resume(throwing: AuthError(.webContextCancelled, origin: .redirect))
+    for continuation in waiting { continuation.resume(returning: final) }
+    taker?.resume(throwing: AuthError(.webContextCancelled, origin: .redirect))
   }
 
   private func take() -> CheckedContinuation<URL, Error>? {
     lock.withLock {
-      defer { waiter = nil }
-      return waiter
+      defer { taker = nil }
+      return taker
     }
   }
 }

@@ -5,10 +5,10 @@ import Foundation
 /// on `127.0.0.1` with a port chosen by the kernel (§7.3: "any port"; Appendix B.5: no `SO_REUSEADDR`),
 /// which lives only until `close(answering:)`.
 ///
-/// Only `GET` of the exact path is delivered; the browser's request then waits for the sign-in's
-/// outcome and gets the page that says it (`RedirectPage`). Any other path gets 404 and another
-/// method 405, neither delivered. A reload of the path gets the outcome's page but `redirect()` keeps
-/// the first.
+/// Only `GET` of the exact path is delivered, each in turn (`redirect()`); the browser's request then
+/// waits for the sign-in's outcome and gets the page that says it (`RedirectPage`). A request the
+/// session refuses (another `state`) is answered at once and does not take the redirect's place. Any
+/// other path gets 404 and another method 405, neither delivered.
 public struct SoupRedirectListener: RedirectListener {
   let pages: RedirectPage
 
@@ -56,9 +56,11 @@ final class SoupBoundRedirectListener: BoundRedirectListener {
     server.requestStop()
   }
 
-  /// The full URL of the first `GET` of the path: this listener's redirect URI plus the request's query
+  /// The full URL of the next `GET` of the path: this listener's redirect URI plus the request's query
   /// as libsoup received it (GUri applies RFC 3986 §6.2.2 normalisation to the request target).
-  func redirect() async throws -> URL { try await pending.wait() }
+  func redirect() async throws -> URL { try await pending.next() }
+
+  func refuse(_ url: URL) async { pending.refuse(url) }
 
   /// Answers the browser with `outcome`'s page, then unbinds the port once that answer went out.
   func close(answering outcome: RedirectOutcome?) async {

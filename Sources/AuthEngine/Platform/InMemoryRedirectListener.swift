@@ -39,15 +39,19 @@ public final class InMemoryRedirectListener: RedirectListener, @unchecked Sendab
 
   /// The outcomes closed listeners answered with, in order (nil: closed without one).
   public var answered: [RedirectOutcome?] { lock.withLock { bound.compactMap(\.answer) } }
+
+  /// The URLs the sessions refused (not their redirect), over all listeners.
+  public var refused: [URL] { lock.withLock { bound.flatMap(\.refused) } }
 }
 
 final class InMemoryBoundListener: BoundRedirectListener, @unchecked Sendable {
   let redirectURI: URL
   private let lock = NSLock()
-  private var received: Result<URL, any Error>?
+  private var queued: [Result<URL, any Error>] = []
   private var waiter: CheckedContinuation<URL, Error>?
   private var closed = false
   private(set) var answer: RedirectOutcome??
+  private(set) var refused: [URL] = []
 
   init(redirectURI: URL) { self.redirectURI = redirectURI }
 
@@ -61,9 +65,12 @@ final class InMemoryBoundListener: BoundRedirectListener, @unchecked Sendable {
 
   private func settle(_ result: Result<URL, any Error>) -> Bool {
     let (accepted, waiting): (Bool, CheckedContinuation<URL, Error>?) = lock.withLock {
-      guard !closed, received == nil else { return (false, nil) }
-      received = result
-      defer { waiter = nil }
+      guard !closed else { return (false, nil) }
+      guard let waiter else {
+        queued.append(result)
+        return (true, nil)
+      }
+      self.waiter = nil
       return (true, waiter)
     }
     waiting?.resume(with: result)
@@ -73,7 +80,7 @@ final class InMemoryBoundListener: BoundRedirectListener, @unchecked Sendable {
   func redirect() async throws -> URL {
     try await withCheckedThrowingContinuation { continuation in
       let ready: Result<URL, any Error>? = lock.withLock {
-        if let received { return received }
+        if !queued.isEmpty { return queued.removeFirst() }
         if closed { return .failure(AuthError(.webContextCancelled, origin: .redirect)) }
         waiter = continuation
         return nil
@@ -81,6 +88,8 @@ final class InMemoryBoundListener: BoundRedirectListener, @unchecked Sendable {
       if let ready { continuation.resume(with: ready) }
     }
   }
+
+  func refuse(_ url: URL) async { lock.withLock { refused.append(url) } }
 
   func close(answering outcome: RedirectOutcome?) async {
     let waiting: CheckedContinuation<URL, Error>? = lock.withLock {

@@ -18,9 +18,12 @@ public enum RedirectOutcome: Sendable, Equatable {
 
 public protocol BoundRedirectListener: Sendable {
   var redirectURI: URL { get }
-  /// Waits for the one request to the expected path and returns its full URL. The browser's request
-  /// stays open until `close(answering:)`.
+  /// Waits for the next request to the expected path and returns its full URL. The browser's request
+  /// stays open until `refuse(_:)` or `close(answering:)`.
   func redirect() async throws -> URL
+  /// Answers the requests for `url` at once (they are not the sign-in's redirect: another `state`); the
+  /// next `redirect()` returns a later request.
+  func refuse(_ url: URL) async
   /// Answers the browser's waiting request, if any, with the page for `outcome` (nil: the sign-in was
   /// cancelled or no redirect came), then unbinds the port. A `redirect()` still waiting throws
   /// `auth/web-context-cancelled`.

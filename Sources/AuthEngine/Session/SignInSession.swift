@@ -35,8 +35,15 @@ public actor SignInSession {
       watchers.append(
         Task { [weak self] in
           do {
-            let url = try await listener.redirect()
-            guard let self, await self.resume(with: url) else { return }
+            // A request that is not this session's redirect (another `state`) is refused, and the
+            // listener waits on: a stray or forged request cannot take the redirect's place.
+            while true {
+              let url = try await listener.redirect()
+              guard let self else { return }
+              if await self.resume(with: url) { return }
+              if await self.isFinished { return }
+              await listener.refuse(url)
+            }
           } catch let error as AuthError {
             await self?.end(.failure(error))
           } catch {

@@ -39,7 +39,7 @@ import Testing
     #expect(try await cli.run(["status"]).stdout.contains("Firebase project: \(project.id)"))
 
     let idToken = try await cli.run(["id-token"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    let claims = try #require(Self.claims(idToken))
+    let claims = try #require(CLIFirebaseClaims.claims(idToken))
     #expect(claims["iss"] as? String == "https://securetoken.google.com/\(project.id)")
     #expect(claims["sub"] as? String == localId)
     #expect(
@@ -107,11 +107,5 @@ import Testing
     #expect((failed.json["error"] as? [String: Any])?["code"] as? String == "auth/network-request-failed")
     #expect(try await cli.run(["status", "--json"]).json["signedIn"] as? Bool == false)
     #expect(try await signIn(cli).status == 0)
-  }
-
-  static func claims(_ token: String) -> [String: Any]? {
-    let parts = token.split(separator: ".")
-    guard parts.count == 3, let data = Base64URL.decode(parts[1]) else { return nil }
-    return try? JSONSerialization.jsonObject(with: data) as? [String: Any]
   }
 }

@@ -1,5 +1,6 @@
 import AuthDesktopKit
 import AuthDesktopShared
+import AuthEmulator
 import AuthEngine
 import Foundation
 import TestSupport
@@ -46,11 +47,12 @@ extension SessionBusSuites {
         let window = session.accessible
         try await window.activate(WindowText.continueWith("GitHub"))
         try await window.waitUntil("the signed-in page (browser: \(session.browserTranscript()))") {
-          $0.contains(.init(role: "label", name: WindowText.firebaseProject(project.id)))
+          $0.contains(.init(role: "label", name: WindowText.firebaseProjectTitle))
+            && $0.contains(.init(role: "label", name: project.id))
             && $0.contains(.init(role: "push button", name: WindowText.unlinkAccessible("GitHub")))
         }
         let localId = try #require(try await project.accounts().first?["localId"] as? String)
-        #expect(window.shows("label", WindowText.userID(localId)))
+        #expect(await window.shows("label", localId), "the window shows another uid than Firebase's")
         try await window.activate(WindowText.signOut)
         try await window.waitFor("label", WindowText.signInTitle)
 
@@ -69,6 +71,33 @@ extension SessionBusSuites {
         }
         #expect(linked == ["github.com", "oidc.corp"])
         try await session.screenshot("window-firebase-linked")
+      }
+    }
+
+    /// `auth-desktop --emulator` with a `[firebase]` table: offline, the emulator's Identity Toolkit keeps
+    /// the accounts; a conflict between GitHub's and X's Mona (the same email) is linked from the window.
+    @Test func theEmulatorRunsFirebaseModeOffline() async throws {
+      let table = "[firebase]\napi_key = \"AIza-local-only\"\nproject_id = \"my-app-12345\"\n"
+      try await WindowSession.with(emulator: true, configuration: table, browser: .consent) { session in
+        let window = session.accessible
+        try await window.activate(WindowText.continueWith("GitHub"))
+        try await window.waitUntil("the signed-in page in the emulator's project") {
+          $0.contains(.init(role: "label", name: ToolkitProject.defaultProjectID))
+            && $0.contains(.init(role: "push button", name: WindowText.unlinkAccessible("GitHub")))
+        }
+        try await window.activate(WindowText.signOut)
+        try await window.waitFor("label", WindowText.signInTitle)
+        let x = WindowText.providerTitle("twitter.com")
+        try await window.activate(WindowText.continueWith(x))
+        try await window.waitFor("label", WindowText.conflictBody(email: "octocat@example.com", methods: ["GitHub"]))
+        try await window.activate(WindowText.signInAndLink("GitHub"))
+        try await window.waitUntil("GitHub and X linked") {
+          $0.contains(.init(role: "push button", name: WindowText.unlinkAccessible("GitHub")))
+            && $0.contains(.init(role: "push button", name: WindowText.unlinkAccessible(x)))
+        }
+        let status = try await session.cli.run(["status", "--json", "--emulator"])
+        #expect((status.json["firebase"] as? [String: Any])?["projectId"] as? String == ToolkitProject.defaultProjectID)
+        try await session.screenshot("window-firebase-emulator")
       }
     }
   }

@@ -19,6 +19,8 @@ struct WindowSession {
     case play
     /// At the provider emulator's consent page: chooses the first identity, then follows the redirect.
     case consent
+    /// At the provider emulator's consent page: "Deny access", then follows the redirect.
+    case deny
   }
 
   static let browserScript = AccessibleWindow.tool.deletingLastPathComponent().appendingPathComponent("fake_browser.py")
@@ -31,7 +33,7 @@ struct WindowSession {
 
   /// Starts the window once the app's D-Bus name is free, and waits until AT-SPI sees it.
   /// `emulator`: the built-in providers on an in-process emulator (`auth-desktop --emulator`) instead of
-  /// the Authlib server; `configuration`: this configuration instead of a new GitHub client's.
+  /// the Authlib server. `configuration`: this config file instead (after `[app] secret_store`).
   init(
     loopback: Bool = false, emulator: Bool = false, configuration: String? = nil, browser: Browser,
     install: Bool = true, schemeHandler: String? = nil, environment extra: [String: String] = [:]
@@ -39,25 +41,22 @@ struct WindowSession {
     let env = ProcessInfo.processInfo.environment
     try #require(env["DISPLAY"]?.isEmpty == false, "needs DISPLAY and a session bus: run scripts/test")
     try #require(env["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false, "needs a session bus: run scripts/test")
-    if emulator {
-      cli = try CLIRunner()
-    } else if let configuration {
+    if let configuration {
       cli = try CLIRunner(configuration: configuration)
     } else {
-      cli = try await Self.authlibClient(loopback: loopback)
+      cli = emulator ? try CLIRunner() : try await Self.authlibClient(loopback: loopback)
     }
     var extra = extra
-    if emulator { extra[EmulatorMode.portVariable] = String(FreePort.next()) }
+    if emulator && extra[EmulatorMode.portVariable] == nil {
+      extra[EmulatorMode.portVariable] = String(FreePort.next())
+    }
     let desktop = PrivateDesktop(root: cli.root)
     xdg = desktop.environment
     browserLog = cli.root.appendingPathComponent("browser.log")
     try desktop.register(
       browser: "/usr/bin/python3 \(Self.browserScript.path) %u", schemeHandler: schemeHandler,
       scheme: AppIdentity.tests.redirectScheme)
-    if install {
-      let installed = try await cli.run(["install"], environment: xdg)
-      #expect(installed.status == 0, "auth-desktop install: \(installed.stderr)")
-    }
+    if install { #expect(try await cli.run(["install"], environment: xdg).status == 0) }
     try await Poll.until("the app's D-Bus name to be free") {
       await !Tool.sessionBusNameHasOwner(AppIdentity.tests.applicationID)
     }
@@ -76,7 +75,7 @@ struct WindowSession {
   }
 
   /// A config for a new client of the Authlib GitHub-like server.
-  private static func authlibClient(loopback: Bool) async throws -> CLIRunner {
+  static func authlibClient(loopback: Bool) async throws -> CLIRunner {
     let redirect =
       loopback
       ? "http://127.0.0.1/oauth2redirect/github.com" : GitHubTestClient.schemeRedirect
