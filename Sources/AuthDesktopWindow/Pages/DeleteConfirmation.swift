@@ -19,7 +19,9 @@ enum DeleteConfirmation {
       .compactMap { $0 }.joined(separator: " ")
     let body = WindowText.deleteBody(
       account: name.isEmpty ? account.uid : name,
-      providers: account.providers.map { WindowText.providerTitle($0.providerID) })
+      providers: account.providers.filter { $0.providerID != "password" }.map {
+        WindowText.providerTitle($0.providerID)
+      })
     let dialog = adw_message_dialog_new(glibCast(window, to: GtkWindow.self), WindowText.deleteHeading, body)!
     let message = glibCast(dialog, to: AdwMessageDialog.self)
     adw_message_dialog_add_response(message, cancelResponse, WindowText.cancel)
