@@ -34,6 +34,8 @@ struct AccountWorld: Sendable {
   let configuration: String
   let project: IdentityToolkitProject?
   let providers: Providers
+  /// Every log line of this world's `Auth`.
+  let logs: LogCapture
 
   struct Providers: Sendable {
     var github: URL
@@ -82,14 +84,15 @@ struct AccountWorld: Sendable {
   ) throws {
     let parsed = try ConfigurationLoader.parse(configuration, identity: .tests)
     let database = try AuthDatabase(directory: directory)
+    let logs = LogCapture()
     let environment = AuthEnvironment(
       transport: URLSessionTransport(timeout: 10), secrets: secrets,
-      pending: SQLitePendingAuthorizationStore(database: database), clock: clock)
+      pending: SQLitePendingAuthorizationStore(database: database), clock: clock, logger: logs.logger())
     auth = Auth(
       configuration: parsed, environment: environment, database: database,
       passwordHasher: PasswordHasher(cost: .testing, random: SystemRandomSource()))
     (self.mode, self.configuration, self.project, self.providers) = (mode, configuration, project, providers)
-    (self.directory, self.secrets, self.clock) = (directory, secrets, clock)
+    (self.directory, self.secrets, self.clock, self.logs) = (directory, secrets, clock, logs)
   }
 
   /// The same data dir, secrets and project in a new `Auth`: the app restarted.

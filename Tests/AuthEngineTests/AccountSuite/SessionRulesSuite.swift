@@ -80,4 +80,27 @@ import Testing
     #expect(try await restarted.auth.providerCredential(providerID: "twitter.com").secret != nil)
     #expect(try await restarted.auth.currentUser()?.uid == user.uid)
   }
+
+  /// No token, secret or password reaches a log line or an error's description, in either mode.
+  @Test(arguments: AccountMode.allCases)
+  func nothingSecretIsLoggedOrInAnError(mode: AccountMode) async throws {
+    let w = try await AccountWorld.make(mode, twitter: .init(id: "2", email: "a@example.com"))
+    let github = try await w.github(1, email: "a@example.com")
+    let user = try await w.auth.signIn(with: github).user
+    let twitter = try await w.twitter()
+    _ = try await user.link(with: twitter)
+    _ = try await w.auth.linkPassword(email: "a@example.com", password: Password("Unmistakable-Pw-42"))
+    let idToken = try await user.getIDToken(forceRefresh: true)
+    try await w.auth.signOut()
+    let error = await expectAuthError(.wrongPassword) {
+      try await w.auth.signIn(email: "a@example.com", password: Password("Unmistakable-Pw-43"))
+    }
+    let secrets = [
+      github.credential.accessToken?.reveal(), twitter.credential.accessToken?.reveal(),
+      twitter.credential.secret?.reveal(), idToken.reveal(), "Unmistakable-Pw-42", "Unmistakable-Pw-43",
+    ].compactMap { $0 }
+    let text = w.logs.all.joined(separator: "\n") + "\(error.map { "\($0)" } ?? "")"
+    for secret in secrets { #expect(!text.contains(secret), "a secret reached a log line or an error") }
+    #expect(!w.logs.all.isEmpty, "nothing was logged, so nothing was checked")
+  }
 }
