@@ -21,7 +21,9 @@ extension Auth {
     guard !account.hasProvider(Accounts.password) else {
       throw AuthError(.providerAlreadyLinked, origin: .request, providerID: Accounts.password)
     }
-    let linked = try await backend.signUp(email: Self.trimmed(email), password: password, linkingTo: account.uid)
+    let linked = try await endingSessionOnRejection {
+      try await backend.signUp(email: Self.trimmed(email), password: password, linkingTo: account.uid)
+    }
     notify(linked.account)
     return User(linked.account, auth: self)
   }
@@ -29,7 +31,7 @@ extension Auth {
   /// Sets a new password (needs a recent sign-in); adds the `password` method if the user had none.
   func updatePassword(uid: String, to password: Password) async throws {
     _ = try await requireAccount(uid)
-    notify(try await backend.update(uid: uid, .password(password)))
+    notify(try await endingSessionOnRejection { try await backend.update(uid: uid, .password(password)) })
   }
 
   /// An email as typed, without the spaces around it (both backends compare addresses lowercased).

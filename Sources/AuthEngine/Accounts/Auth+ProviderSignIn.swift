@@ -44,8 +44,10 @@ extension Auth {
     guard !account.hasProvider(providerID) else {
       throw AuthError(.providerAlreadyLinked, origin: .request, providerID: providerID)
     }
-    let linked = try await backend.signInWithIdp(
-      IdpRequest(result: result, operation: .link(uid: uid), pendingToken: pendingToken))
+    let linked = try await endingSessionOnRejection {
+      try await backend.signInWithIdp(
+        IdpRequest(result: result, operation: .link(uid: uid), pendingToken: pendingToken))
+    }
     environment.logger.info("provider linked", metadata: ["provider": "\(providerID)"])
     notify(linked.account)
     return dataResult(linked, result)

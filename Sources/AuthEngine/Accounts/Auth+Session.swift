@@ -29,7 +29,7 @@ extension Auth {
     guard account.providerData.count > 1 else {
       throw AuthError(.lastSignInMethod, origin: .request, providerID: providerID)
     }
-    let after = try await backend.update(uid: uid, .deleteProvider(providerID))
+    let after = try await endingSessionOnRejection { try await backend.update(uid: uid, .deleteProvider(providerID)) }
     environment.logger.info("provider unlinked", metadata: ["provider": "\(providerID)"])
     notify(after)
     return User(after, auth: self)
@@ -53,7 +53,7 @@ extension Auth {
   func delete(uid: String, revokeProviderTokens: Bool) async throws {
     _ = try await requireAccount(uid)
     let credentials = revokeProviderTokens ? try await keptCredentials() : []
-    try await backend.delete(uid: uid)
+    try await endingSessionOnRejection { try await backend.delete(uid: uid) }
     await revoke(credentials)
     environment.logger.info("account deleted")
     notify(nil)
@@ -94,7 +94,7 @@ extension Auth {
 
   /// Runs a token operation; when the account server says the session is over (the user was disabled
   /// or deleted, or the token revoked), the backend has ended it, and the change is announced.
-  func endingSessionOnRejection<T>(_ body: () async throws -> T) async throws -> T {
+  func endingSessionOnRejection<T: Sendable>(_ body: () async throws -> T) async throws -> T {
     do {
       return try await body()
     } catch let error as AuthError where error.endsTheSession {

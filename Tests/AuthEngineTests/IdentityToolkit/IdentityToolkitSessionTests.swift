@@ -18,6 +18,20 @@ import Testing
     #expect(await changes.next() == .some(nil), "the end of the session was not announced")
   }
 
+  /// Any request made with the session's token ends it when the user is disabled: here a link.
+  @Test func aDisabledUserIsSignedOutByALinkToo() async throws {
+    let w = try await AccountWorld.make(.firebase, twitter: .init(id: "5", email: nil))
+    let user = try await w.auth.signIn(with: try await w.github(1, email: nil)).user
+    let credential = try await w.twitter()
+    _ = try await user.getIDToken(forceRefresh: true)
+    try await #require(w.project).disable(user.uid)
+    let stream = await w.auth.stateChanges()
+    var changes = stream.makeAsyncIterator()
+    await expectAuthError(.userDisabled) { try await user.link(with: credential) }
+    #expect(try await w.auth.currentUser() == nil)
+    #expect(await changes.next() == .some(nil), "the end of the session was not announced")
+  }
+
   /// A password change on another device revokes this session's refresh token (`TOKEN_EXPIRED`).
   @Test func aRevokedRefreshTokenEndsTheSession() async throws {
     let w = try await AccountWorld.make(.firebase)
