@@ -29,6 +29,8 @@ let package = Package(
   targets: [
     .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
     .systemLibrary(
+      name: "CAdwaita", path: "Sources/CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
+    .systemLibrary(
       name: "CSoup", path: "Sources/CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
     // GIO's Unix parts (GDesktopAppInfo), for launching the browser with chosen descriptors.
     .systemLibrary(
@@ -76,7 +78,7 @@ let package = Package(
     .executableTarget(
       name: "AuthDesktopWindow",
       dependencies: [
-        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopShared", "CGtk",
+        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopShared", "CGtk", "CAdwaita",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -89,6 +91,7 @@ let package = Package(
       name: "AuthEngineTests",
       dependencies: [
         "AuthEngine", "AuthURLSession", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
@@ -105,7 +108,9 @@ let package = Package(
     ),
     .testTarget(
       name: "AuthDesktopWindowTests",
-      dependencies: ["AuthDesktopWindow", "AuthDesktopKit", "AuthDesktopShared", "AuthEngine", "TestSupport", "CGtk"]
+      dependencies: [
+        "AuthDesktopWindow", "AuthDesktopKit", "AuthDesktopShared", "AuthEngine", "TestSupport", "CGtk", "CAdwaita",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

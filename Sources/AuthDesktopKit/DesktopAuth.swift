@@ -4,7 +4,8 @@ import Logging
 
 /// Builds an `Auth` the way a Linux desktop app needs it: accounts in `DATA_DIR/auth.sqlite`, secrets in
 /// the desktop keyring (or the file store the configuration opts in to), HTTP through libsoup
-/// (`SoupHTTPTransport`).
+/// (`SoupHTTPTransport`). With a `[firebase]` table the accounts are the project's, and this machine keeps
+/// the session in `DATA_DIR/firebase-PROJECT` (its own keyring partition too), apart from the local store's.
 public enum DesktopAuth {
   /// `configuration`'s `Auth` on `dataDirectory`. `secretPartition` keeps this `Auth`'s secrets apart
   /// from others on the same keyring (`PartitionedSecretStore`), e.g. an emulator's test accounts.
@@ -12,10 +13,17 @@ public enum DesktopAuth {
     configuration: AuthConfiguration, dataDirectory: URL, secretPartition: String? = nil,
     logger: Logger = DesktopAuth.logger()
   ) throws -> Auth {
+    var dataDirectory = dataDirectory
+    var partitions = [secretPartition].compactMap { $0 }
+    if let firebase = configuration.firebase {
+      try DataDirectory.prepare(dataDirectory)
+      dataDirectory = dataDirectory.appendingPathComponent(firebase.storageName)
+      partitions.append(firebase.storageName)
+    }
     let database = try AuthDatabase(directory: dataDirectory)
     var secrets = configuration.app.secretStore.makeStore(
       dataDirectory: dataDirectory, identity: configuration.app.identity)
-    if let secretPartition { secrets = PartitionedSecretStore(secrets, partition: secretPartition) }
+    for partition in partitions { secrets = PartitionedSecretStore(secrets, partition: partition) }
     let environment = AuthEnvironment(
       transport: SoupHTTPTransport(), secrets: secrets, pending: SQLitePendingAuthorizationStore(database: database),
       logger: logger)

@@ -33,7 +33,7 @@ struct AccountsOnTheKeyringTests {
     let sessionsBefore = try await store.ids(in: "session")
     let user = try await auth.signIn(with: result).user
     _ = try await user.getIDToken()
-    let credentialKey = CredentialVault.key(providerID: "github.com", uid: federatedID)
+    let credentialKey = CredentialVault.key(providerID: "github.com", uid: user.uid)
     #expect(try await store.ids(in: CredentialVault.namespace).contains(credentialKey.id))
     #expect(try await store.load(credentialKey)?.reveal().contains(accessToken) == true)
     #expect(try await store.ids(in: "session").count == sessionsBefore.count + 1)

@@ -1,4 +1,5 @@
 import AuthEngine
+import Crypto
 import Foundation
 import TestSupport
 import Testing
@@ -14,12 +15,25 @@ import Testing
     #expect(query["scope"] == "openid email profile")
     #expect((query["nonce"] ?? "").count >= 43)
     let result = try await harness.service.resume(with: try await harness.browse(pending.authorizationURL))
-    #expect(result.identity.uid == "\(oidc.base.absoluteString)|248289761001")
+    #expect(result.identity.uid == "248289761001")
     #expect(result.identity.email == "jane@example.com")
     #expect(result.identity.emailVerified)
     #expect(result.identity.displayName == "Jane Doe")
     #expect(result.credential.idToken != nil)
     #expect(result.additionalUserInfo.profile["nonce"] == nil)
+    // The request and the token carry hex(SHA-256(raw)); the credential keeps the raw nonce.
+    let raw = try #require(result.credential.rawNonce?.reveal())
+    let hashed = SHA256.hash(data: Data(raw.utf8)).map { String(format: "%02x", $0) }.joined()
+    #expect(query["nonce"] == hashed && raw != hashed)
+    let claims = try #require(result.credential.idToken.flatMap { Self.claims(of: $0) })
+    #expect(claims["nonce"]?.string == hashed)
+  }
+
+  /// The payload of a compact JWS, unverified (the engine verified it).
+  static func claims(of token: IDToken) -> [String: JSONValue]? {
+    let parts = token.reveal().split(separator: ".")
+    guard parts.count == 3 else { return nil }
+    return Base64URL.decode(parts[1]).flatMap(JSONValue.parse)?.object
   }
 
   @Test(arguments: ["client_secret_basic", "client_secret_post", "none"])

@@ -63,7 +63,8 @@ def sign_in_with_idp(ops, project, body, identity, pending):
     """Emulator `signInWithIdp` with `handleLinkIdp`, `handleIdpSigninEmailRequired`,
     `handleIdpSigninEmailNotRequired` and `handleIdpSignUp` (idp.spec.ts); README.md lists
     the cases. Production: `autoCreate: false` is honoured (USER_NOT_FOUND instead of
-    a new account), linking needs a recent sign-in, and only FEDERATED_USER_ID_ALREADY_LINKED
+    a new account), an existing email owner gets needConfirmation whatever the IdP says about
+    the email, linking needs a recent sign-in, and only FEDERATED_USER_ID_ALREADY_LINKED
     and EMAIL_EXISTS become HTTP 200 `errorMessage` with `returnIdpCredential`."""
     now = project.now()
     pid, raw_id, email = identity["providerId"], identity["rawId"], identity["email"]
@@ -99,21 +100,17 @@ def sign_in_with_idp(ops, project, body, identity, pending):
         elif by_provider:
             user = by_provider
         else:
+            # Production: an existing account with this email is never joined by an untrusted
+            # provider, verified email or not; every provider this server verifies (github.com,
+            # twitter.com, oidc.*) is untrusted ("Users in Firebase projects", verified email
+            # addresses: only the email's own service, e.g. Google for gmail.com, is trusted).
+            # The emulator auto-links on a verified IdP email instead (firebase-tools#3518,
+            # #6340: "Auth Emulator don't raise account-exists-with-different-credential").
             user = ns.by_email(email) if one_per_email and email else None
-            if user and not identity["emailVerified"]:
+            if user:
                 resp.update(needConfirmation=True, localId=user.local_id, verifiedProvider=[
                     p for p in user.providers if p not in (PASSWORD, "phone")])
                 return drop_none(resp)
-            if user:  # auto-link on a verified email
-                if pid in user.providers:
-                    resp["emailRecycled"] = True
-                if not user.email_verified:  # unverified owner: its other sign-ins go
-                    user.clear_password()
-                    user.providers.clear()
-                    user.revoke_tokens(now)
-                fields.update(display_name=identity["displayName"],
-                              photo_url=identity["photoUrl"],
-                              screen_name=identity["screenName"], email_verified=True)
     except ItkError as err:
         if body.get("returnIdpCredential") and err.code in FORCE_200:
             resp["errorMessage"] = err.code

@@ -272,14 +272,16 @@ def check_linking(c, itk, gh, tw, cons):
     c.check(s == 200 and b.get("localId") == gu.get("localId")
             and linked == ["github.com", "password"],
             "itk: signUp with idToken links a password (same email) onto a GitHub user", b)
-    # Verified IdP email of an existing (unverified) account: auto-link, password dropped.
+    # Verified IdP email of an existing account: needConfirmation all the same (production's
+    # rule for untrusted providers; the emulator would auto-link), nothing changes.
     auto = itk.password_user("auto@example.com")
     auto_token = github_token(gh, 6003, "auto@example.com")
     s, b = itk.idp(f"providerId=github.com&access_token={auto_token}")
-    s2, look = itk.call("lookup", {"idToken": b.get("idToken")})
-    c.check(s == 200 and b.get("localId") == auto["localId"] and s2 == 200
-            and [i["providerId"] for i in look["users"][0]["providerUserInfo"]] == ["github.com"]
-            and look["users"][0]["emailVerified"] is True, "itk: auto-link on verified email", b)
+    s2, look = itk.call("lookup", {"idToken": auto["idToken"]})
+    c.check(s == 200 and b.get("needConfirmation") is True and b.get("localId") == auto["localId"]
+            and "idToken" not in b and s2 == 200
+            and [i["providerId"] for i in look["users"][0]["providerUserInfo"]] == ["password"],
+            "itk: verified GitHub email of an existing account -> needConfirmation", b)
 
     # Unverified IdP email (X) of an existing account: needConfirmation, then link by pendingToken.
     fresh = Itk(itk.base, **itk.body)  # X user 4242 already has an account in `itk`

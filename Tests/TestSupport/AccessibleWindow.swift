@@ -4,7 +4,7 @@ import Testing
 /// A running window seen the way assistive technologies see it: its on-screen accessible nodes read
 /// over AT-SPI, and buttons activated by their accessible names (`Tests/Tools/atspi.py`, run with the
 /// system python3, which has python3-gi and gir1.2-atspi-2.0).
-public struct AccessibleWindow {
+public struct AccessibleWindow: Sendable {
   public struct Node: Equatable, Sendable, CustomStringConvertible {
     public var role: String
     public var name: String
@@ -23,27 +23,30 @@ public struct AccessibleWindow {
   public init(pid: Int32) { self.pid = pid }
 
   /// The nodes on screen now; empty while the application has not registered with AT-SPI.
-  public func nodes() throws -> [Node] {
-    let result = try Self.run(["showing", String(pid)])
+  public func nodes() async throws -> [Node] {
+    let result = try await Self.run(["showing", String(pid)])
     guard result.status == 0 else { return [] }
     let rows = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String]] ?? []
     return rows.map { Node(role: $0[0], name: $0[1]) }
   }
 
-  public func shows(_ role: String, _ name: String) -> Bool {
-    (try? nodes())?.contains(Node(role: role, name: name)) == true
+  public func shows(_ role: String, _ name: String) async -> Bool {
+    (try? await nodes())?.contains(Node(role: role, name: name)) == true
   }
 
-  /// Waits (up to 30 s) until `condition` holds for the nodes on screen.
+  /// Waits (up to 30 s, with `Poll`) until `condition` holds for the nodes on screen; on timeout the
+  /// issue lists what was on screen.
   public func waitUntil(_ what: String, _ condition: ([Node]) -> Bool) async throws {
     var last: [Node] = []
-    for _ in 0..<150 {
-      last = (try? nodes()) ?? []
-      if condition(last) { return }
-      try await Task.sleep(for: .milliseconds(200))
+    do {
+      try await Poll.until(what, within: .seconds(30), every: .milliseconds(200)) {
+        last = (try? await nodes()) ?? []
+        return condition(last)
+      }
+    } catch let timeout as Poll.Timeout {
+      Issue.record("on screen: \(last.filter { !$0.name.isEmpty })")
+      throw timeout
     }
-    Issue.record("timed out waiting for \(what); on screen: \(last.filter { !$0.name.isEmpty })")
-    throw CancellationError()
   }
 
   public func waitFor(_ role: String, _ name: String) async throws {
@@ -53,11 +56,30 @@ public struct AccessibleWindow {
   /// Clicks the on-screen button (or other `role`) whose accessible name is `name` (AT-SPI's first action).
   public func activate(_ name: String, role: String = "push button") async throws {
     try await waitFor(role, name)
-    let result = try Self.run(["activate", String(pid), name])
+    let result = try await Self.run(["activate", String(pid), name])
     #expect(result.status == 0, "AT-SPI could not activate \(name): \(result.output)")
   }
 
-  private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+  /// Replaces the text of the on-screen editable field named `name` (AT-SPI's EditableText), as a
+  /// screen reader user's typing would.
+  public func type(_ name: String, _ text: String) async throws {
+    try await waitUntil("an editable field \"\(name)\"") { $0.contains(Node(role: "text", name: name)) }
+    let result = try await Self.run(["type", String(pid), name, text])
+    #expect(result.status == 0, "AT-SPI could not type into \(name): \(result.output)")
+  }
+
+  /// Presses `key` (`Escape`, `Return`, `Tab`) on the keyboard into this window (XTest).
+  public func press(_ key: String) async throws {
+    let result = try await Self.run(["key", String(pid), key])
+    #expect(result.status == 0, "AT-SPI could not press \(key): \(result.output)")
+  }
+
+  /// Runs the tool off the cooperative pool (see `offThePool`); stdout only (stderr is discarded).
+  private static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+    try await offThePool { try runBlocking(arguments) }
+  }
+
+  private static func runBlocking(_ arguments: [String]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
     process.arguments = [tool.path] + arguments

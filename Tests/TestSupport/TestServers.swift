@@ -11,6 +11,8 @@ public actor TestServers {
     public var github: URL
     public var twitter: URL
     public var oidc: URL
+    /// The Identity Toolkit server (Firebase Auth Emulator URL layout).
+    public var identityToolkit: URL
   }
 
   public static let shared = TestServers()
@@ -51,11 +53,12 @@ public actor TestServers {
     }
     guard let json = try JSONSerialization.jsonObject(with: line) as? [String: String],
       let github = json["github"].flatMap(URL.init(string:)), let twitter = json["twitter"].flatMap(URL.init(string:)),
-      let oidc = json["oidc"].flatMap(URL.init(string:))
+      let oidc = json["oidc"].flatMap(URL.init(string:)),
+      let identityToolkit = json["identitytoolkit"].flatMap(URL.init(string:))
     else { throw TestSetupError("servers.py printed an unexpected ready line") }
     self.process = process
     stdinPipe = input
-    let ready = Endpoints(github: github, twitter: twitter, oidc: oidc)
+    let ready = Endpoints(github: github, twitter: twitter, oidc: oidc, identityToolkit: identityToolkit)
     endpoints = ready
     return ready
   }

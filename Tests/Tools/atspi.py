@@ -4,8 +4,12 @@
 Usage (Debian: python3-gi, gir1.2-atspi-2.0, at-spi2-core; run with the system python3):
   atspi.py showing PID          JSON list of [role, name] of every node on screen of the app with PID
   atspi.py activate PID NAME    performs the first action ("click") of the on-screen node named NAME
+  atspi.py type PID NAME TEXT   replaces the text of the on-screen editable node named NAME (EditableText)
+  atspi.py key PID KEY          presses and releases a key (Escape, Return or Tab) as a keyboard
+                                would (XTest), with the pointer over the app's window
 Exit codes: 0 done, 3 the application or node was not found (yet), 2 usage.
 """
+import ctypes
 import json
 import sys
 
@@ -13,6 +17,9 @@ import gi
 
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
+
+# X keysyms (X11/keysymdef.h) of the keys the tests press.
+KEYSYMS = {"Escape": 0xFF1B, "Return": 0xFF0D, "Tab": 0xFF09}
 
 
 def application(pid):
@@ -43,21 +50,62 @@ def showing(node):
         return
 
 
+def key(app, name):
+    """Presses and releases the key with XTest, as the AT-SPI registry would; but the registry runs
+    with the session bus's environment, which has no DISPLAY under scripts/test, so the tool does it
+    itself (libXtst comes with at-spi2-core). Without a window manager nobody gives the window the
+    keyboard focus for sure and the X server sends keys to the window under the pointer, so the
+    pointer goes onto the app's window first (at 0,0 without a window manager, where GTK 4's
+    window-relative extents are screen coordinates)."""
+    if name not in KEYSYMS:
+        return 2
+    frame = next((node for node in showing(app) if node.get_role() == Atspi.Role.FRAME), None)
+    if frame is None:
+        return 3
+    extents = frame.get_extents(Atspi.CoordType.SCREEN)
+    x11 = ctypes.CDLL("libX11.so.6")
+    xtst = ctypes.CDLL("libXtst.so.6")
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x11.XKeysymToKeycode.restype = ctypes.c_ubyte
+    x11.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+    x11.XFlush.argtypes = x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    xtst.XTestFakeMotionEvent.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_ulong]
+    xtst.XTestFakeKeyEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
+    display = x11.XOpenDisplay(None)
+    if not display:
+        return 3
+    xtst.XTestFakeMotionEvent(display, -1, extents.x + extents.width // 2, extents.y + extents.height // 2, 0)
+    code = x11.XKeysymToKeycode(display, KEYSYMS[name])
+    xtst.XTestFakeKeyEvent(display, code, 1, 0)
+    xtst.XTestFakeKeyEvent(display, code, 0, 0)
+    x11.XFlush(display)
+    x11.XCloseDisplay(display)
+    return 0
+
+
 def main(argv):
-    if len(argv) < 3 or argv[1] not in ("showing", "activate"):
+    commands = {"showing": 3, "activate": 4, "type": 5, "key": 4}
+    if len(argv) != commands.get(argv[1] if len(argv) > 1 else "", -1):
         print(__doc__, file=sys.stderr)
         return 2
     app = application(int(argv[2]))
     if app is None:
         return 3
+    if argv[1] == "key":
+        return key(app, argv[3])
     nodes = list(showing(app))
     if argv[1] == "showing":
         print(json.dumps([[node.get_role_name(), node.get_name() or ""] for node in nodes]))
         return 0
     for node in nodes:
-        if node.get_name() == argv[3] and node.get_n_actions() > 0:
+        if node.get_name() != argv[3]:
+            continue
+        if argv[1] == "activate" and node.get_n_actions() > 0:
             node.do_action(0)
             return 0
+        if argv[1] == "type" and "EditableText" in node.get_interfaces():
+            return 0 if Atspi.EditableText.set_text_contents(node, argv[4]) else 3
     return 3
 
 

@@ -4,8 +4,8 @@ private XDG dir. It appends the URL it is given to $AUTH_DESKTOP_TEST_BROWSER_LO
 $AUTH_DESKTOP_TEST_BROWSER_MODE is "play", plays the user who approves: it fetches the authorization
 URL (the test servers approve at once and redirect), reads the Location, and follows it the way a
 browser would. In "consent" mode the authorization URL shows the provider emulator's consent page:
-it submits the first identity's form (its hidden fields, action=approve) and follows the answer's
-Location the same way: an http://127.0.0.1 redirect is fetched (the app's loopback listener), any other
+it submits the first identity's form (its hidden fields, action=approve; in "deny" mode the user
+declines instead, action=deny) and follows the answer's Location the same way: an http://127.0.0.1 redirect is fetched (the app's loopback listener), any other
 scheme is handed to `xdg-open` (the app's custom scheme, through its .desktop file)."""
 import html
 import os
@@ -30,12 +30,12 @@ def log(line):
 def main(url):
     log("open " + url)
     mode = os.environ.get("AUTH_DESKTOP_TEST_BROWSER_MODE")
-    if mode not in ("play", "consent"):
+    if mode not in ("play", "consent", "deny"):
         return 0
     opener = urllib.request.build_opener(NoRedirect)
     request = url
-    if mode == "consent":
-        request = consent(opener, url)
+    if mode in ("consent", "deny"):
+        request = consent(opener, url, "approve" if mode == "consent" else "deny")
     try:
         opener.open(request, timeout=10)
         log("error: no redirect")
@@ -55,17 +55,17 @@ def main(url):
     return 0
 
 
-def consent(opener, url):
-    """The POST that approves as the consent page's first identity."""
+def consent(opener, url, action):
+    """The POST that answers the consent page (`approve` as its first identity, or `deny`)."""
     with opener.open(url, timeout=10) as page:
         text = page.read().decode("utf-8")
     form = text.split("<form", 1)[1].split("</form>", 1)[0]
     fields = [(html.unescape(name), html.unescape(value))
               for name, value in re.findall(r'<input type="hidden" name="([^"]*)" value="([^"]*)">', form)]
-    fields.append(("action", "approve"))
+    fields.append(("action", action))
     parts = urllib.parse.urlsplit(url)
     target = urllib.parse.urlunsplit((parts.scheme, parts.netloc, "/consent", "", ""))
-    log("consent " + dict(fields).get("identity", "?"))
+    log(f"consent {action} " + dict(fields).get("identity", "?"))
     return urllib.request.Request(target, data=urllib.parse.urlencode(fields).encode(), method="POST")
 
 

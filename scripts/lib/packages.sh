@@ -1,7 +1,7 @@
 # Shared by scripts/test and scripts/setup: install what is missing, nothing more.
 
 # Debian packages for building (C headers) and testing (display, bus, keyring, validators).
-BUILD_PACKAGES=(pkg-config libgtk-4-dev libsoup-3.0-dev libsecret-1-dev libsqlite3-dev glib-networking)
+BUILD_PACKAGES=(pkg-config libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev libsecret-1-dev libsqlite3-dev glib-networking)
 # The release build (scripts/setup, bench/run) links Foundation statically (--static-swift-stdlib); the
 # executables do not link FoundationNetworking (AuthURLSession), so libcurl's headers are not needed.
 RELEASE_PACKAGES=("${BUILD_PACKAGES[@]}")

@@ -59,6 +59,12 @@ enum Output {
     }
   }
 
+  /// The Firebase project the accounts are in (`status --json`'s `firebase`); nil for the local store.
+  static func project(_ location: AccountLocation) -> [String: Any?]? {
+    guard case .firebase(let projectID, let tenantID, let emulatorHost) = location else { return nil }
+    return ["projectId": projectID, "tenantId": tenantID, "emulatorHost": emulatorHost]
+  }
+
   /// Firebase's `User` as `status --json` prints it.
   static func user(_ user: User) -> [String: Any?] {
     let iso = Date.ISO8601FormatStyle()  // as ISO8601DateFormatter prints, without loading ICU's calendars

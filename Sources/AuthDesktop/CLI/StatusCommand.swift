@@ -15,11 +15,15 @@ struct StatusCommand: CLICommand {
       let context = try await CLIContext(globals)
       let user = try await context.auth.currentUser()
       let warning = context.configuration.app.secretStore.warning
+      let project = Output.project(context.auth.accountLocation)
       if output.json {
-        Output.json(["signedIn": user != nil, "user": user.map(Output.user) ?? NSNull(), "warning": warning])
+        Output.json([
+          "signedIn": user != nil, "user": user.map(Output.user) ?? NSNull(), "warning": warning, "firebase": project,
+        ])
         return
       }
       if let warning { Output.errorLine("warning: \(warning)") }
+      if let id = context.auth.accountLocation.firebaseProjectID { Output.line("Firebase project: \(id)") }
       guard let user else { return Output.line("Signed out.") }
       Output.line("Signed in: \(user.displayName ?? "(no name)") <\(user.email ?? "no email")>")
       Output.line("uid: \(user.uid)")
@@ -36,8 +40,15 @@ struct MethodsCommand: CLICommand {
 
   func execute() async throws {
     try await Output.run(output) {
-      let methods = try await CLIContext(globals).auth.fetchSignInMethods(forEmail: email)
-      if output.json { Output.json(["email": email, "methods": methods]) } else { methods.forEach(Output.line) }
+      let answer = try await CLIContext(globals).auth.signInMethods(forEmail: email)
+      if output.json {
+        Output.json(["email": email, "methods": answer.methods, "hidden": answer.hidden ? true : nil])
+      } else {
+        answer.methods.forEach(Output.line)
+        if answer.hidden {
+          Output.errorLine("The Firebase project hides how an email signs in (email-enumeration protection).")
+        }
+      }
     }
   }
 }

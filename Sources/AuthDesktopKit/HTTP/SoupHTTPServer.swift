@@ -50,7 +50,7 @@ public final class SoupHTTPServer: Sendable {
 
   /// Lets answers already on their way finish writing (at most `grace`), then unbinds the port, closes
   /// open connections and ends the thread.
-  public func stop(grace: Duration = .seconds(2)) async {
+  public func stop(grace: Duration = .seconds(10)) async {
     await inFlight.drained(within: grace)
     await thread.stop()
   }

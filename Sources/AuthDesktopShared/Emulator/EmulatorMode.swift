@@ -10,7 +10,9 @@ import Foundation
 /// starts and keeps for its lifetime. The port is fixed so that whichever process receives a redirect
 /// reaches the emulator that issued its code.
 ///
-/// Accounts made against the emulator live apart from real ones, in `DATA_DIR/emulator`.
+/// Accounts made against the emulator live apart from real ones, in `DATA_DIR/emulator`. With a
+/// `[firebase]` table they are kept by the emulator's Identity Toolkit, which serves on the same port:
+/// the whole Firebase mode runs offline.
 public enum EmulatorMode {
   public static let portVariable = "AUTH_DESKTOP_EMULATOR_PORT"
 
@@ -38,6 +40,13 @@ public enum EmulatorMode {
     if configuration.providers.isEmpty {  // A file with only [app]: its settings, the built-in providers.
       configuration.providers =
         EmulatorSetup.defaultConfiguration(emulatorBaseURL: base, identity: .authDesktop).providers
+    }
+    // `[firebase]`: the accounts go to the emulator's Identity Toolkit, on the same port, whose project
+    // is the emulator's own (`demo-`: never production).
+    if var firebase = configuration.firebase {
+      firebase.emulatorHost = "\(base.host!):\(base.port!)"
+      firebase.projectID = ToolkitProject.defaultProjectID
+      configuration.firebase = firebase
     }
     return Launch(
       configuration: configuration,

@@ -3,31 +3,37 @@ import AuthEmulator
 import AuthEngine
 import Foundation
 
-/// The provider emulator served over HTTP on 127.0.0.1 (`auth-desktop emulator`, and in-process for the
-/// window). Identities persist in `DATA_DIR/emulator/identities.json`.
+/// The emulator served over HTTP on 127.0.0.1 (`auth-desktop emulator`, and in-process for the window):
+/// the provider emulator and, on the same port, the Identity Toolkit emulator (`EmulatorRouter`).
+/// Identities persist in `DATA_DIR/emulator/identities.json`, Identity Toolkit accounts and their signing
+/// key in `DATA_DIR/emulator/identity-toolkit/`.
 public final class EmulatorServer: Sendable {
   public let baseURL: URL
-  let emulator: ProviderEmulator
+  let emulator: EmulatorRouter
   private let server: SoupHTTPServer
 
-  private init(baseURL: URL, emulator: ProviderEmulator, server: SoupHTTPServer) {
+  private init(baseURL: URL, emulator: EmulatorRouter, server: SoupHTTPServer) {
     self.baseURL = baseURL
     self.emulator = emulator
     self.server = server
   }
 
   /// Starts serving on `port` (0: a port chosen by the kernel). `configuration` names the clients the
-  /// emulator accepts besides the built-in ones (nil: only those). Throws `auth/emulator-port-in-use`.
+  /// emulator accepts besides the built-in ones (nil: only those), and the providers the Identity Toolkit
+  /// project `projectID` enables. Throws `auth/emulator-port-in-use`.
   public static func start(
-    port: UInt16 = ProviderEmulator.defaultPort, configuration: AuthConfiguration?, dataDirectory: URL
+    port: UInt16 = ProviderEmulator.defaultPort, configuration: AuthConfiguration?, dataDirectory: URL,
+    projectID: String = ToolkitProject.defaultProjectID
   ) async throws -> EmulatorServer {
     let identities = FileEmulatorIdentityStore(dataDirectory: dataDirectory)
     let box = EmulatorBox()
     let server: SoupHTTPServer
     do {
       server = try await SoupHTTPServer.start(port: port, reuseAddress: true) { baseURL in
-        let emulator = ProviderEmulator(
-          baseURL: baseURL, identity: .authDesktop, configuration: configuration, identities: identities)
+        let emulator = EmulatorRouter(
+          baseURL: baseURL, identity: .authDesktop, configuration: configuration, identities: identities,
+          projectID: projectID,
+          storage: .dataDirectory(dataDirectory))
         box.set(emulator)
         return { request in await emulator.handle(request) }
       }
@@ -48,7 +54,7 @@ public final class EmulatorServer: Sendable {
 /// Hands the emulator made on the server's thread back to `start`.
 private final class EmulatorBox: @unchecked Sendable {
   private let lock = NSLock()
-  private var emulator: ProviderEmulator?
-  func set(_ value: ProviderEmulator) { lock.withLock { emulator = value } }
-  func get() -> ProviderEmulator? { lock.withLock { emulator } }
+  private var emulator: EmulatorRouter?
+  func set(_ value: EmulatorRouter) { lock.withLock { emulator = value } }
+  func get() -> EmulatorRouter? { lock.withLock { emulator } }
 }

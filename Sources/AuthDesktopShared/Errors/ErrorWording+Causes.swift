@@ -84,6 +84,10 @@ extension ErrorWording {
       values["value"] = value
       template = "{key}={value} is not a port number."
     case .invalidRedirectPath: template = "{key} does not have a valid URI path."
+    case .notAnIdentifier: template = "{key} must be letters, digits and “-” (as the Firebase console shows it)."
+    case .notALoopbackHost(let value):
+      values["value"] = value
+      template = "{key} “{value}” is not HOST:PORT on 127.0.0.1 or localhost (an Auth emulator speaks plain http)."
     }
     return fill(template, values)
   }

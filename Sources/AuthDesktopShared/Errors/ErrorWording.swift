@@ -11,6 +11,7 @@ enum ErrorWording {
   // MARK: Titles
 
   static func title(_ error: AuthError) -> String {
+    if let title = firebaseTitle(error) { return title }
     let provider = error.providerID.map(providerName)
     switch error.code {
     case .invalidConfiguration, .insecureEndpoint: return "Configuration problem"
@@ -60,12 +61,14 @@ enum ErrorWording {
     case .secretStoreUnavailable: return "Keyring unavailable"
     case .storageFailure: return "Accounts not saved"
     case .internalError: return "Something went wrong"
+    case .userDisabled, .invalidAPIKey, .appNotAuthorized, .invalidTenantID: return "Firebase refused"
     }
   }
 
   // MARK: Bodies
 
   static func body(_ error: AuthError, for surface: Surface) -> String {
+    if let body = firebaseBody(error, for: surface) { return body }
     let cli = surface == .commandLine
     let provider = error.providerID.map(providerName)
     switch (error.code, error.payload) {
@@ -225,6 +228,8 @@ enum ErrorWording {
     case (.invalidState, _): return state(.unknown)
     case (.invalidCustomParameter, _): return "A custom parameter of this sign-in cannot be used. Remove it."
     case (.operationNotAllowed, _): return "This provider is not set up in the configuration."
+    case (.userDisabled, _), (.invalidAPIKey, _), (.appNotAuthorized, _), (.invalidTenantID, _):
+      return "The Firebase project refused the request."
     case (.invalidConfiguration, _):
       return sentences(
         "The configuration is not valid.", cli ? "Run “auth-desktop doctor” to check it." : "Fix it, then try again.")

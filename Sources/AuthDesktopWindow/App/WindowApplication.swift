@@ -1,18 +1,21 @@
 import AuthDesktopKit
 import AuthDesktopShared
 import AuthEngine
+import CAdwaita
 import CGtk
 import Foundation
 
-/// The `GtkApplication` (`dev.authdesktop.AuthDesktop`, `G_APPLICATION_HANDLES_OPEN`). It only
-/// handles `activate`, `open` and the app actions; the window does the rest.
+/// The `AdwApplication` (`dev.authdesktop.AuthDesktop`, `G_APPLICATION_HANDLES_OPEN`). It only
+/// handles `activate`, `open` and the app actions; the window does the rest. libadwaita's style
+/// manager follows the system's light or dark preference (its default colour scheme).
 ///
 /// A second process started with a URI (the browser's redirect to the custom scheme) finds the first
 /// on the session bus, forwards the URI and exits; the first gets `open`. A cold start gets `startup`
 /// then `open` and no `activate` (design-notes), so both build the window.
 enum WindowApplication {
-  /// `signed-out`, `waiting`, `signed-in`, `conflict` or `error`: show that page with fixed data
-  /// (`PreviewWindowModel`) instead of `model`, as a non-unique instance (for screenshots).
+  /// A `WindowPage` name (`signed-out`, `waiting`, …, `unavailable`): show that page with fixed data
+  /// (`PreviewWindowModel`) instead of `model`, as a non-unique instance (for screenshots). The
+  /// preview exists only under this variable.
   static let previewPageVariable = "AUTH_DESKTOP_PREVIEW_PAGE"
 
   /// Runs the application until its last window closes (or `app.quit`, Ctrl+Q); returns the exit
@@ -24,12 +27,15 @@ enum WindowApplication {
   /// `-` is taken as a GApplication option).
   /// `makeModel` runs in the primary instance only (on `startup`), so a second launch that forwards
   /// its URI over D-Bus opens no database and starts no emulator. `emulatorModel` makes the model of
-  /// the menu's "Use Provider Emulator" (the item is disabled without).
+  /// the menu's "Use Provider Emulator" (the item is disabled without). `retryModel` makes a new
+  /// launch for the start-up error page's Retry (`app.retry`), in emulator mode or not.
   static func run(
     arguments: [String], makeModel: @escaping @GLibMainActor () -> any WindowModel,
-    emulatorModel: (@GLibMainActor @Sendable () async -> any WindowModel)? = nil
+    emulatorModel: (@GLibMainActor @Sendable () async -> any WindowModel)? = nil,
+    retryModel: (@GLibMainActor @Sendable (_ emulator: Bool) async -> any WindowModel)? = nil
   ) -> Int32 {
     var makeModel = makeModel
+    var retryModel = retryModel
     var flags = G_APPLICATION_HANDLES_OPEN.rawValue
     if let page = ProcessInfo.processInfo.environment[previewPageVariable] {
       guard let preview = PreviewWindowModel(page: page) else {
@@ -38,6 +44,8 @@ enum WindowApplication {
         return 2
       }
       makeModel = { preview }
+      // Retry on the start-up error preview shows the same page again.
+      retryModel = retryModel ?? { _ in PreviewWindowModel(page: page)! }
       flags |= G_APPLICATION_NON_UNIQUE.rawValue
     }
     let context = g_main_context_default()
@@ -46,9 +54,9 @@ enum WindowApplication {
       return 1
     }
     defer { g_main_context_release(context) }
-    return GLibMainActor.assumeIsolated { [makeModel] in
+    return GLibMainActor.assumeIsolated { [makeModel, retryModel] in
       runApplication(
-        arguments: arguments, makeModel: makeModel, emulatorModel: emulatorModel,
+        arguments: arguments, makeModel: makeModel, emulatorModel: emulatorModel, retryModel: retryModel,
         flags: GApplicationFlags(rawValue: flags))
     }
   }
@@ -60,9 +68,11 @@ enum WindowApplication {
 
   @GLibMainActor private static func runApplication(
     arguments: [String], makeModel: @escaping @GLibMainActor () -> any WindowModel,
-    emulatorModel: (@GLibMainActor @Sendable () async -> any WindowModel)?, flags: GApplicationFlags
+    emulatorModel: (@GLibMainActor @Sendable () async -> any WindowModel)?,
+    retryModel: (@GLibMainActor @Sendable (Bool) async -> any WindowModel)?, flags: GApplicationFlags
   ) -> Int32 {
-    let application = gtk_application_new(AppIdentity.authDesktop.applicationID, flags)!
+    let application = glibCast(
+      adw_application_new(AppIdentity.authDesktop.applicationID, flags)!, to: GtkApplication.self)
     defer { g_object_unref(application) }
     let presenter = WindowPresenter(application: application, makeModel: makeModel)
     GtkSignal.connect(application, "startup") { presenter.prepare() }
@@ -79,6 +89,12 @@ enum WindowApplication {
     if let emulatorModel {
       addAction("emulator", to: application) {
         Task { @GLibMainActor in presenter.replace(with: await emulatorModel()) }
+      }
+    }
+    if let retryModel {
+      addAction("retry", to: application) {
+        let emulator = presenter.model.isEmulator
+        Task { @GLibMainActor in presenter.replace(with: await retryModel(emulator)) }
       }
     }
     "<Control>q".withCString { gtk_application_set_accels_for_action(application, "app.quit", [$0, nil]) }
@@ -107,7 +123,8 @@ enum WindowApplication {
     let prepared = previewing ? nil : WindowLaunch.prepare(paths: paths, emulator: emulator)
     return run(
       arguments: arguments, makeModel: { WindowLaunch.model(paths: paths, emulator: emulator, prepared: prepared) },
-      emulatorModel: { await WindowLaunch.makeModel(paths: paths, emulator: true) })
+      emulatorModel: { await WindowLaunch.makeModel(paths: paths, emulator: true) },
+      retryModel: { await WindowLaunch.makeModel(paths: paths, emulator: $0) })
   }
 
   private static func printError(_ message: String) {

@@ -4,8 +4,8 @@ import AuthEngine
 import Foundation
 
 /// The window's model for this launch: the real one on the configured `Auth` (in emulator mode with
-/// the provider emulator answering, see `EmulatorMode`), or — when the configuration is broken — one
-/// that shows why on the error page.
+/// the provider emulator answering, see `EmulatorMode`), or — when it cannot start (a broken
+/// configuration, the emulator's port taken) — a `StartupErrorModel` that shows why, with no sign-in.
 enum WindowLaunch {
   /// What the model needs that takes time and touches nothing outside this process: the configuration,
   /// the store (opened, migrated) and which program opens the app's URL scheme.
@@ -56,7 +56,8 @@ enum WindowLaunch {
       Task { @GLibMainActor in model.refresh() }
       return model
     } catch {
-      return PreviewWindowModel(state: .error(UserFacingError(error, for: .window)))
+      // The start-up error page: what is wrong, where, what to do; Retry and Quit, no sign-in.
+      return StartupErrorModel(WindowProblem(error), isEmulator: emulator)
     }
   }
 

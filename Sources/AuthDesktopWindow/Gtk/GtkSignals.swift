@@ -1,5 +1,6 @@
 import AuthDesktopKit
 import AuthDesktopShared
+import CAdwaita
 import CGtk
 
 /// Signal connections (design-notes, "Signals and callbacks"): one non-capturing `@convention(c)`
@@ -10,6 +11,7 @@ import CGtk
 enum GtkSignal {
   typealias Handler = @GLibMainActor () -> Void
   typealias OpenHandler = @GLibMainActor ([String]) -> Void
+  typealias TextHandler = @GLibMainActor (String) -> Void
 
   /// A signal whose C handler is `void (*)(GObject *instance, gpointer user_data)`: `clicked`,
   /// `activate` (buttons, entries, applications), `map`, `destroy`.
@@ -38,6 +40,15 @@ enum GtkSignal {
       GLibBox<Handler>.retained(handler), releaseClosureBox, GConnectFlags(rawValue: 0))
   }
 
+  /// `AdwMessageDialog::response` (`void (*)(AdwMessageDialog *, const char *response, gpointer)`):
+  /// the handler gets the response id.
+  @discardableResult
+  static func connectResponse(_ dialog: UnsafeMutableRawPointer, _ handler: @escaping TextHandler) -> gulong {
+    g_signal_connect_data(
+      dialog, "response", unsafeBitCast(textThunk, to: GCallback.self), GLibBox<TextHandler>.retained(handler),
+      releaseClosureBox, GConnectFlags(rawValue: 0))
+  }
+
   /// `GApplication::open`: the handler gets the URI of every file (for a URL, the URL byte for byte).
   @discardableResult
   static func connectOpen(_ application: UnsafeMutableRawPointer, _ handler: @escaping OpenHandler) -> gulong {
@@ -57,8 +68,17 @@ private let voidThunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, user
   GLibMainActor.assumeIsolated { handler() }
 }
 
+/// A handler with one pointer argument it ignores: `GSimpleAction::activate` (the parameter),
+/// `notify::` (the `GParamSpec`).
 private let actionThunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, userData in
   guard let userData else { return }
   let handler = GLibBox<GtkSignal.Handler>.value(at: userData)
   GLibMainActor.assumeIsolated { handler() }
+}
+
+private let textThunk: @convention(c) (gpointer?, UnsafePointer<gchar>?, gpointer?) -> Void = { _, text, userData in
+  guard let userData else { return }
+  let handler = GLibBox<GtkSignal.TextHandler>.value(at: userData)
+  let value = text.map { String(cString: $0) } ?? ""
+  GLibMainActor.assumeIsolated { handler(value) }
 }

@@ -1,5 +1,6 @@
 import AuthDesktopKit
 import AuthDesktopShared
+import CAdwaita
 import CGtk
 
 /// A GTK widget pointer. Widgets made here are floating until added to a parent, which then owns them.

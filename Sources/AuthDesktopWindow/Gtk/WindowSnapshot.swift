@@ -1,5 +1,6 @@
 import AuthDesktopKit
 import AuthDesktopShared
+import CAdwaita
 import CGtk
 
 /// Renders a mapped widget (a whole window, with its header bar) to a PNG through GTK itself:

@@ -6,8 +6,8 @@ import Foundation
 /// The window's model on the real `Auth`: provider sign-in as the engine's `SignInSession` (the system
 /// browser; custom-scheme redirects arrive through `deliver`, loopback ones through a
 /// `SoupRedirectListener`), email/password, the conflict flow (sign in with the existing method, then
-/// link the waiting credential), and the account actions. Failures become `.error`, worded by the
-/// app (`UserFacingError`), never a raw dump.
+/// link the waiting credential), the account actions, and sign-up. Failures become `.error`, worded by
+/// the app (`WindowProblem`, from `UserFacingError`), never a raw dump.
 ///
 /// One provider sign-in at a time: while one starts or waits, another button does nothing, and Cancel
 /// (or the waiting page's timeout) ends it — its pending request deleted, its listener closed.
@@ -67,7 +67,7 @@ final class AuthWindowModel: WindowModel {
   func storeMayHaveChanged() {
     switch state {
     case .signedIn, .signedOut: refresh()
-    case .waiting, .conflict, .error: break
+    case .signUp, .waiting, .conflict, .error, .unavailable: break
     }
   }
 
@@ -92,6 +92,19 @@ final class AuthWindowModel: WindowModel {
     Task { @GLibMainActor in
       do {
         try await finishSignIn(try await auth.signIn(email: email, password: Password(password)))
+      } catch {
+        show(error)
+      }
+    }
+  }
+
+  func showSignUp() { state = .signUp }
+
+  /// Firebase's `createUser(withEmail:password:)`, as the CLI's `sign-up-email`: the same checks and errors.
+  func signUp(email: String, password: String) {
+    Task { @GLibMainActor in
+      do {
+        try await finishSignIn(try await auth.createUser(email: email, password: Password(password)))
       } catch {
         show(error)
       }
@@ -124,7 +137,8 @@ final class AuthWindowModel: WindowModel {
 
   func reauthenticate() {
     Task { @GLibMainActor in
-      guard let provider = await currentUser()?.providerData.first?.providerID else {
+      guard let provider = await currentUser()?.providerData.first(where: { $0.providerID != "password" })?.providerID
+      else {
         return show(AuthError(.noSuchProvider, origin: .request))
       }
       start(provider, intent: .reauthenticate)
@@ -210,14 +224,16 @@ final class AuthWindowModel: WindowModel {
     state = .signedIn(summary(result.user))
   }
 
-  private func summary(_ user: User) -> AccountSummary { AccountSummary(user, configured: configuration.providerIDs) }
+  private func summary(_ user: User) -> AccountSummary {
+    AccountSummary(user, configured: configuration.providerIDs, location: auth.accountLocation)
+  }
 
   private func show(_ error: Error) {
-    guard let error = error as? AuthError else { return state = .error(UserFacingError(error, for: .window)) }
+    guard let error = error as? AuthError else { return state = .error(WindowProblem(error)) }
     if let conflict = error.accountConflict {
       state = .conflict(email: conflict.email, methods: conflict.signInMethods, providerID: conflict.providerID)
     } else {
-      state = .error(UserFacingError(error, for: .window))
+      state = .error(WindowProblem(error))
     }
   }
 }

@@ -4,7 +4,8 @@ import AuthEngine
 import Foundation
 
 /// Fixed data for showing and screenshotting the window without providers, a keyring or a network
-/// (`AUTH_DESKTOP_PREVIEW_PAGE`). Every action just moves to the page it would lead to.
+/// (`AUTH_DESKTOP_PREVIEW_PAGE` only: never the model of a real launch). Every action just moves to the
+/// page it would lead to.
 @GLibMainActor
 final class PreviewWindowModel: WindowModel {
   private(set) var state: WindowState {
@@ -28,23 +29,36 @@ final class PreviewWindowModel: WindowModel {
   /// The model for a page name of `AUTH_DESKTOP_PREVIEW_PAGE`, or nil for an unknown name.
   nonisolated convenience init?(page: String) {
     let states: [WindowState] = [
-      .signedOut, .waiting(providerTitle: "GitHub", authorizationURL: Self.authorizationURL), .signedIn(Self.account),
+      .signedOut, .signUp, .waiting(providerTitle: "GitHub", authorizationURL: Self.authorizationURL),
+      .signedIn(Self.account),
       .conflict(email: "ada@example.com", methods: ["github.com", "password"], providerID: "twitter.com"),
-      .error(Self.error(.networkRequestFailed)),
+      .error(Self.error(.networkRequestFailed)), .unavailable(Self.configurationProblem),
     ]
     guard let state = states.first(where: { $0.page.rawValue == page }) else { return nil }
     self.init(state: state)
   }
 
   /// How the window words `code` (GitHub's, for a network failure).
-  nonisolated static func error(_ code: AuthErrorCode) -> UserFacingError {
+  nonisolated static func error(_ code: AuthErrorCode) -> WindowProblem {
     let payload: AuthError.Payload =
-      code == .networkRequestFailed ? .network(NetworkFailure(host: "github.com", reason: .hostNotFound)) : .none
-    return UserFacingError(
+      switch code {
+      case .networkRequestFailed: .network(NetworkFailure(host: "github.com", reason: .hostNotFound))
+      case .weakPassword: .password(.tooShort(minimumLength: PasswordHasher.minimumLength))
+      default: .none
+      }
+    return WindowProblem(
       AuthError(
-        code, origin: .request, payload: payload, providerID: code == .networkRequestFailed ? "github.com" : nil),
-      for: .window)
+        code, origin: .request, payload: payload, providerID: code == .networkRequestFailed ? "github.com" : nil))
   }
+
+  /// A misspelt key in the configuration file (the start-up error page).
+  nonisolated static let configurationProblem = WindowProblem(
+    AuthError(
+      .invalidConfiguration, origin: .configuration,
+      payload: .configuration(
+        ConfigurationIssue(
+          file: "/home/ada/.config/auth-desktop/config.toml", table: "[providers.\"github.com\"]", key: "client_idd",
+          problem: .unknownKey(allowed: ["client_id", "client_secret", "redirect", "scopes"])))))
 
   /// The preview never warns: it opens no browser.
   var schemeWarning: String? { nil }
@@ -69,6 +83,12 @@ final class PreviewWindowModel: WindowModel {
     state =
       email.isEmpty || password.isEmpty
       ? .error(Self.error(email.isEmpty ? .invalidEmail : .wrongPassword)) : .signedIn(Self.account)
+  }
+
+  func showSignUp() { state = .signUp }
+
+  func signUp(email: String, password: String) {
+    state = PasswordHasher.isWeak(Password(password)) ? .error(Self.error(.weakPassword)) : .signedIn(Self.account)
   }
 
   func cancelSignIn() { state = .signedOut }

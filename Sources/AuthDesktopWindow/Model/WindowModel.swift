@@ -6,33 +6,43 @@ import Foundation
 /// What the window shows; the model owns it and reports every change through `onStateChange`.
 enum WindowState: Sendable, Equatable {
   case signedOut
+  /// The "Create account" form (email and password).
+  case signUp
   case waiting(providerTitle: String, authorizationURL: URL)
   case signedIn(AccountSummary)
   /// Firebase's account-exists-with-different-credential: `email`'s account signs in with `methods`
   /// (provider ids or `password`); `providerID` is the provider whose sign-in is waiting to be linked.
   case conflict(email: String, methods: [String], providerID: String)
-  /// A failure, worded by the app for the window (`UserFacingError`: a title and a body).
-  case error(UserFacingError)
+  /// An action failed. A problem with what the user typed stays on the form it came from; any other
+  /// gets the error page.
+  case error(WindowProblem)
+  /// The app cannot start (a broken configuration, the emulator's port taken): the start-up error
+  /// page, with Retry and Quit and no sign-in controls.
+  case unavailable(WindowProblem)
 
   var page: WindowPage {
     switch self {
     case .signedOut: .signedOut
+    case .signUp: .signUp
     case .waiting: .waiting
     case .signedIn: .signedIn
     case .conflict: .conflict
     case .error: .error
+    case .unavailable: .unavailable
     }
   }
 }
 
 /// The kinds of `WindowState`; the raw values name the window's stack pages and the values of
-/// `AUTH_DESKTOP_PREVIEW_PAGE`. `error` shows the signed-out page under the error banner.
+/// `AUTH_DESKTOP_PREVIEW_PAGE`.
 enum WindowPage: String, Sendable, CaseIterable {
   case signedOut = "signed-out"
+  case signUp = "sign-up"
   case waiting
   case signedIn = "signed-in"
   case conflict
   case error
+  case unavailable
 }
 
 /// The part of a `User` the signed-in page shows. A plain value, because `User` has no public
@@ -50,24 +60,30 @@ struct AccountSummary: Sendable, Equatable {
   var providers: [LinkedProvider]
   /// Configured providers the user has not linked yet (each gets a Link button).
   var linkable: [String]
+  /// The Firebase project the account is in; nil when it is kept on this computer.
+  var firebaseProject: String?
 
-  init(uid: String, displayName: String?, email: String?, providers: [LinkedProvider], linkable: [String] = []) {
+  init(
+    uid: String, displayName: String?, email: String?, providers: [LinkedProvider], linkable: [String] = [],
+    firebaseProject: String? = nil
+  ) {
     self.uid = uid
     self.displayName = displayName
     self.email = email
     self.providers = providers
     self.linkable = linkable
+    self.firebaseProject = firebaseProject
   }
 
   /// `user`, with the providers of `configured` it has not linked as `linkable`.
-  init(_ user: User, configured: [String]) {
+  init(_ user: User, configured: [String], location: AccountLocation = .thisMachine) {
     let linked = user.providerData.map(\.providerID)
     self.init(
       uid: user.uid, displayName: user.displayName, email: user.email,
       providers: user.providerData.map {
         LinkedProvider(providerID: $0.providerID, detail: $0.email ?? $0.displayName)
       },
-      linkable: configured.filter { !linked.contains($0) })
+      linkable: configured.filter { !linked.contains($0) }, firebaseProject: location.firebaseProjectID)
   }
 }
 
@@ -93,6 +109,10 @@ protocol WindowModel: AnyObject, Sendable {
 
   func signIn(providerID: String)
   func signIn(email: String, password: String)
+  /// Shows the "Create account" form (`.signUp`); `cancelSignIn` goes back.
+  func showSignUp()
+  /// Creates an email/password account and signs it in (the CLI's `sign-up-email`).
+  func signUp(email: String, password: String)
   func cancelSignIn()
   /// After `.conflict`: sign in with `method`, then link the waiting provider credential.
   func signInAndLink(method: String)

@@ -5,7 +5,7 @@ import AuthEngine
 import Foundation
 
 /// Every sentence the window shows, in one place (errors are worded by `UserFacingError`, which the
-/// command line shares).
+/// command line shares; the words around them are in `WindowText+Problems.swift`).
 /// Accessible names reuse the visible text unless a control needs more context than it shows.
 enum WindowText {
   static let windowTitle = "AuthDesktop"
@@ -27,9 +27,27 @@ enum WindowText {
   static let orSeparator = "or"
   static let emailPlaceholder = "Email address"
   static let passwordPlaceholder = "Password"
+  static let showPassword = "Show password"
   static let signIn = "Sign in"
   static let signInWithEmail = "Sign in with email and password"
   static let signedOutPage = "Sign in"
+  static let emailGroup = "Email and password"
+  static let noAccount = "No account yet?"
+  static let createAccount = "Create account"
+
+  // Create account
+  static let signUpTitle = "Create an account"
+  static let signUpSubtitle = "Choose the email address and password you will sign in with."
+  static let signUpPage = "Create account"
+  static let createAccountAccessible = "Create the account"
+  /// The engine's rule (`PasswordHasher.isWeak`), shown before submitting.
+  static let minimumPasswordLength = PasswordHasher.minimumLength
+  static let passwordRule = "At least \(minimumPasswordLength) characters"
+  static let passwordRuleMet = "✓ At least \(minimumPasswordLength) characters"
+  /// The rule's accessible name as the password is typed.
+  static func passwordRuleProgress(count: Int, met: Bool) -> String {
+    met ? "\(passwordRule): met" : "\(passwordRule): \(count) so far"
+  }
 
   // Waiting for the browser
   static let waitingTitle = "Continue in your browser"
@@ -40,6 +58,7 @@ enum WindowText {
   static let copyLink = "Copy link"
   static let copyLinkAccessible = "Copy the sign-in link"
   static let linkCopied = "Link copied"
+  static let escapeHint = "Press Escape to cancel."
   static let cancel = "Cancel"
   static let cancelSignIn = "Cancel sign-in"
   static let waitingPage = "Waiting for the browser"
@@ -48,38 +67,51 @@ enum WindowText {
   static let signedInTitle = "Signed in"
   static let unnamedUser = "No name"
   static let noEmail = "No email address"
-  static func userID(_ uid: String) -> String { "User ID: \(uid)" }
+  static let userIDTitle = "User ID"
+  /// The row naming the Firebase project the account is in (accounts kept in a project).
+  static let firebaseProjectTitle = "Firebase project"
   static let linkedAccounts = "Linked accounts"
   static let noLinkedAccounts = "No linked accounts"
   static let unlink = "Unlink"
   static func unlinkAccessible(_ title: String) -> String { "Unlink \(title)" }
   static let notLinked = "Not linked"
+  static let linked = "Linked"
   static let link = "Link"
   static func linkAccessible(_ title: String) -> String { "Link \(title)" }
   static let reauthenticate = "Reauthenticate"
   static let signOut = "Sign out"
   static let deleteAccount = "Delete account"
   static let signedInPage = "Signed in"
+  static let accountGroup = "Account"
+
+  // Delete confirmation and what happened afterwards (toasts).
+  static let deleteHeading = "Delete this account?"
+  static func deleteBody(account: String, providers: [String]) -> String {
+    let grants =
+      providers.isEmpty ? "" : " The access you gave AuthDesktop at \(list(providers, conjunction: "and")) is revoked."
+    return "The account \(account) and its sign-in data are removed from this computer.\(grants) This cannot be undone."
+  }
+  static let deleteConfirm = "Delete"
+  static let accountDeleted = "Account deleted"
+  static let signedOutToast = "Signed out"
+  static let accountCreated = "Account created"
 
   // Account exists with another sign-in method
   static let conflictTitle = "Account already exists"
   static func conflictBody(email: String, methods: [String]) -> String {
-    let list =
-      methods.count > 1
-      ? methods.dropLast().joined(separator: ", ") + " or " + methods[methods.count - 1]
-      : methods.first ?? "another method"
-    return "An account for \(email) already exists. It signs in with \(list)."
+    "An account for \(email) already exists. It signs in with \(methods.isEmpty ? "another method" : list(methods))."
+  }
+
+  /// `A`, `A or B`, `A, B or C`.
+  static func list(_ items: [String], conjunction: String = "or") -> String {
+    items.count > 1
+      ? items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1] : items.first ?? ""
   }
   static func conflictHint(_ attempted: String) -> String {
     "Sign in with that method, and \(attempted) will be linked to the account."
   }
   static func signInAndLink(_ method: String) -> String { "Sign in with \(method) and link" }
   static let conflictPage = "Account already exists"
-
-  // Errors
-  static let errorTitle = "Sign-in failed"
-  static let dismiss = "Dismiss"
-  static let dismissError = "Dismiss the error"
 
   // The scheme warning (`WarningBanner`).
   static let warningTitle = "Warning"
@@ -95,7 +127,14 @@ enum WindowText {
   // The header bar.
   static let mainMenu = "Main menu"
   static let useEmulator = "Use Provider Emulator"
+  static let about = "About AuthDesktop"
   static let quit = "Quit"
   static let emulatorBadge = "Emulator"
-  static let emulatorBadgeDescription = "The providers are AuthDesktop's built-in emulator, not the real services."
+  static let emulatorBadgeDescription = "The providers are AuthDesktop’s built-in emulator, not the real services."
+  static let emulatorSubtitle = "Built-in test providers"
+
+  // The About window.
+  static let aboutComments = "Sign in with GitHub, X and OpenID Connect in your browser."
+  static let developerName = "The AuthDesktop developers"
+  static let website = "https://authdesktop.dev"
 }

@@ -1,15 +1,20 @@
 import AuthDesktopKit
 import AuthDesktopShared
+import CAdwaita
 import CGtk
 
-/// The window's header bar: the main menu ("Use Provider Emulator", "Quit") and, in emulator mode, an
-/// "Emulator" badge so nobody mistakes the test providers for real ones.
+/// The window's `AdwHeaderBar`: the title, the main menu ("Use Provider Emulator", "About AuthDesktop",
+/// "Quit") and, in emulator mode, an "Emulator" badge that explains itself to everyone: a tooltip and
+/// the subtitle for sighted users, the accessible description for screen readers.
 @GLibMainActor
 enum HeaderBar {
   static func make(isEmulator: Bool) -> Widget {
-    let bar = gtk_header_bar_new()!
+    let bar = adw_header_bar_new()!
+    let title = adw_window_title_new(WindowText.windowTitle, isEmulator ? WindowText.emulatorSubtitle : nil)!
+    adw_header_bar_set_title_widget(OpaquePointer(bar), title)
     let menu = g_menu_new()!
     if !isEmulator { g_menu_append(menu, WindowText.useEmulator, "app.emulator") }
+    g_menu_append(menu, WindowText.about, "win.about")
     g_menu_append(menu, WindowText.quit, "app.quit")
     let button = gtk_menu_button_new()!
     gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
@@ -17,27 +22,30 @@ enum HeaderBar {
       OpaquePointer(button), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
     g_object_unref(UnsafeMutableRawPointer(menu))
     authdesktop_accessible_set_label(button, WindowText.mainMenu)
-    gtk_header_bar_pack_end(OpaquePointer(bar), button)
+    gtk_widget_set_tooltip_text(button, WindowText.mainMenu)
+    adw_header_bar_pack_end(OpaquePointer(bar), button)
     if isEmulator {
       installBadgeStyle()
       let badge = Gtk.label(WindowText.emulatorBadge, classes: ["emulator-badge"])
       authdesktop_accessible_set_description(badge, WindowText.emulatorBadgeDescription)
+      gtk_widget_set_tooltip_text(badge, WindowText.emulatorBadgeDescription)
       gtk_widget_set_valign(badge, GTK_ALIGN_CENTER)
-      gtk_header_bar_pack_start(OpaquePointer(bar), badge)
+      adw_header_bar_pack_start(OpaquePointer(bar), badge)
     }
     return bar
   }
 
   private static var styled = false
 
-  /// An amber pill; the theme has no badge style of its own (libadwaita's is not used here).
+  /// An amber pill in libadwaita's warning colours (`@warning_bg_color`, `@warning_fg_color`), so it
+  /// reads in the light and the dark style alike.
   private static func installBadgeStyle() {
     guard !styled, let display = gdk_display_get_default() else { return }
     styled = true
     let provider = gtk_css_provider_new()!
     let css = """
-      .emulator-badge { background-color: #e5a50a; color: #000000; border-radius: 999px; padding: 2px 10px;
-        font-weight: bold; font-size: smaller; }
+      .emulator-badge { background-color: @warning_bg_color; color: @warning_fg_color; border-radius: 999px;
+        padding: 2px 10px; font-weight: bold; font-size: smaller; }
       """
     gtk_css_provider_load_from_data(provider, css, -1)
     gtk_style_context_add_provider_for_display(

@@ -1,84 +1,162 @@
 import AuthDesktopKit
 import AuthDesktopShared
+import CAdwaita
 import CGtk
 
-/// The application window: a header bar, the scheme warning, the error banner, and a `GtkStack` with
-/// one page per state of the model. It follows `model.state` and turns clicks into calls on the model.
+/// The application window (`AdwApplicationWindow`): the header bar, the scheme warning, and over a
+/// `GtkStack` with one page per state of the model, an `AdwToastOverlay` for what just happened
+/// ("Signed out", "Account deleted", "Link copied"). It follows `model.state` and turns clicks into
+/// calls on the model; Escape cancels a waiting sign-in (`win.cancel-sign-in`).
 @GLibMainActor
 final class MainWindow {
+  /// A change the user asked for whose outcome gets a toast once the model reports it.
+  enum Expectation {
+    case signedOut, deleted, created
+  }
+
+  /// The widget name of the pages' stack (libadwaita's widgets hold stacks of their own).
+  static let stackName = "pages"
+
   let window: Widget
-  private let model: any WindowModel
+  let model: any WindowModel
+  let toasts = adw_toast_overlay_new()!
   private let stack = gtk_stack_new()!
-  private let banner: ErrorBanner
-  private let signedOut: SignedOutPage
-  private let waiting: WaitingPage
-  private let signedIn: SignedInPage
-  private let conflict: ConflictPage
-  /// The stack's pages by name (their scrollers), to hide the background ones from assistive tech.
+  private var signedOut: SignedOutPage!
+  private var signUp: SignUpPage!
+  private(set) var waiting: WaitingPage!
+  private var signedIn: SignedInPage!
+  private var conflict: ConflictPage!
+  private let failure = ProblemPage(
+    accessible: WindowText.errorPage,
+    buttons: [.init(label: WindowText.back, accessible: WindowText.back, actionName: "win.dismiss-error")])
+  private let unavailable = ProblemPage(
+    accessible: WindowText.unavailablePage,
+    buttons: [
+      .init(label: WindowText.retry, accessible: WindowText.retryAccessible, actionName: "app.retry", suggested: true),
+      .init(label: WindowText.quit, accessible: WindowText.quitAccessible, actionName: "app.quit"),
+    ])
+  /// The stack's pages by name, to hide the background ones from assistive technologies.
   private var pages: [(WindowPage, Widget)] = []
+  private(set) var shownPage: WindowPage?
+  var expected: Expectation?
+  var cancelAction: OpaquePointer?
 
   init(application: UnsafeMutablePointer<GtkApplication>, model: any WindowModel) {
     self.model = model
-    window = gtk_application_window_new(application)
+    window = adw_application_window_new(application)
     let gtkWindow = glibCast(window, to: GtkWindow.self)
     gtk_window_set_title(gtkWindow, WindowText.windowTitle)
-    gtk_window_set_default_size(gtkWindow, 480, 680)
-    gtk_window_set_titlebar(gtkWindow, HeaderBar.make(isEmulator: model.isEmulator))
+    gtk_window_set_default_size(gtkWindow, 480, 720)
+    makePages()
 
-    banner = ErrorBanner { [model] in model.dismissError() }
+    let gtkStack = OpaquePointer(stack)
+    gtk_widget_set_name(stack, Self.stackName)
+    gtk_stack_set_transition_type(gtkStack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+    let pages: [(Widget, WindowPage, String)] = [
+      (signedOut.root, .signedOut, WindowText.signedOutPage), (signUp.root, .signUp, WindowText.signUpPage),
+      (waiting.root, .waiting, WindowText.waitingPage), (signedIn.root, .signedIn, WindowText.signedInPage),
+      (conflict.root, .conflict, WindowText.conflictPage), (failure.root, .error, WindowText.errorPage),
+      (unavailable.root, .unavailable, WindowText.unavailablePage),
+    ]
+    for (page, name, title) in pages {
+      // The title names the stack page for assistive technologies.
+      gtk_stack_add_titled(gtkStack, page, name.rawValue, title)
+      self.pages.append((name, page))
+    }
+    gtk_widget_set_vexpand(stack, 1)
+    adw_toast_overlay_set_child(OpaquePointer(toasts), stack)
+    let warning = WarningBanner(model.schemeWarning)
+    let content = Gtk.box(spacing: 0, [HeaderBar.make(isEmulator: model.isEmulator), warning.root, toasts])
+    adw_application_window_set_content(glibCast(window, to: AdwApplicationWindow.self), content)
+    addActions()
+
+    show(model.state, animated: false)
+    model.onStateChange = { [weak self] state in self?.show(state, animated: true) }
+  }
+
+  private func makePages() {
     signedOut = SignedOutPage(
-      providers: model.providers(), onProvider: { [model] in model.signIn(providerID: $0) },
-      onEmailSignIn: { [model] in model.signIn(email: $0, password: $1) })
-    waiting = WaitingPage { [model] in model.cancelSignIn() }
+      providers: model.providers(),
+      actions: .init(
+        provider: { [model] in model.signIn(providerID: $0) },
+        signIn: { [model] in model.signIn(email: $0, password: $1) },
+        createAccount: { [model] in model.showSignUp() }))
+    signUp = SignUpPage(
+      onCreate: { [weak self, model] in
+        self?.expected = .created
+        model.signUp(email: $0, password: $1)
+      }, onBack: { [model] in model.cancelSignIn() })
+    waiting = WaitingPage(
+      onCancel: { [model] in model.cancelSignIn() }, onCopied: { [weak self] in self?.toast(WindowText.linkCopied) })
     signedIn = SignedInPage(
       actions: .init(
         link: { [model] in model.link(providerID: $0) }, unlink: { [model] in model.unlink(providerID: $0) },
         reauthenticate: { [model] in model.reauthenticate() },
-        signOut: { [model] in model.signOut() }, deleteAccount: { [model] in model.deleteAccount() }))
+        signOut: { [weak self, model] in
+          self?.expected = .signedOut
+          model.signOut()
+        },
+        deleteAccount: { [weak self] account in self?.confirmDeletion(of: account) }))
     conflict = ConflictPage(
       onSignInAndLink: { [model] in model.signInAndLink(method: $0) }, onCancel: { [model] in model.cancelSignIn() })
-
-    let gtkStack = OpaquePointer(stack)
-    gtk_stack_set_transition_type(gtkStack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-    let pages: [(Widget, WindowPage, String)] = [
-      (signedOut.root, .signedOut, WindowText.signedOutPage), (waiting.root, .waiting, WindowText.waitingPage),
-      (signedIn.root, .signedIn, WindowText.signedInPage), (conflict.root, .conflict, WindowText.conflictPage),
-    ]
-    for (page, name, title) in pages {
-      let scroller = gtk_scrolled_window_new()!
-      gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-      gtk_scrolled_window_set_child(OpaquePointer(scroller), page)
-      // The title names the stack page for assistive technologies.
-      gtk_stack_add_titled(gtkStack, scroller, name.rawValue, title)
-      self.pages.append((name, scroller))
-    }
-    gtk_widget_set_vexpand(stack, 1)
-    let warning = WarningBanner(model.schemeWarning)
-    gtk_window_set_child(gtkWindow, Gtk.box(spacing: 0, [warning.root, banner.root, stack]))
-
-    show(model.state, animated: false)
-    model.onStateChange = { [weak self] state in self?.show(state, animated: true) }
   }
 
   func present() {
     gtk_window_present(glibCast(window, to: GtkWindow.self))
   }
 
+  func toast(_ text: String) { Adw.toast(text, on: toasts) }
+
+  /// Asks before deleting (`DeleteConfirmation`); only "Delete" reaches the model.
+  private func confirmDeletion(of account: AccountSummary) {
+    DeleteConfirmation.present(over: window, account: account) { [weak self] in
+      guard let self else { return }
+      self.expected = .deleted
+      self.model.deleteAccount()
+    }
+  }
+
   private func show(_ state: WindowState, animated: Bool) {
-    banner.show(nil)
+    var page = state.page
+    signedOut.showProblem(nil)
+    signUp.showProblem(nil)
     switch state {
-    case .signedOut: break
+    case .signedOut, .signUp: break
     case .waiting(let providerTitle, let url): waiting.update(providerTitle: providerTitle, authorizationURL: url)
     case .signedIn(let account): signedIn.update(account)
     case .conflict(let email, let methods, let providerID):
       conflict.update(email: email, methods: methods, providerID: providerID)
-    case .error(let error): banner.show(error.body)
+    case .error(let problem):
+      // A problem with what was typed stays on the form it came from.
+      if problem.isFormError, let form = shownPage, form == .signedOut || form == .signUp {
+        page = form
+        form == .signUp ? signUp.showProblem(problem) : signedOut.showProblem(problem)
+      } else {
+        failure.update(problem)
+      }
+    case .unavailable(let problem): unavailable.update(problem)
     }
-    let page = state.page == .error ? WindowPage.signedOut : state.page
+    announce(state)
     if page != .signedOut { signedOut.clearPassword() }
-    if page != .waiting { waiting.stop() }
+    if page != .signUp { signUp.clearPassword() }
+    waiting.setShown(page == .waiting)
+    if let cancelAction { g_simple_action_set_enabled(cancelAction, page == .waiting ? 1 : 0) }
     let transition = animated ? GTK_STACK_TRANSITION_TYPE_CROSSFADE : GTK_STACK_TRANSITION_TYPE_NONE
     gtk_stack_set_visible_child_full(OpaquePointer(stack), page.rawValue, transition)
     for (name, widget) in pages { authdesktop_accessible_set_hidden(widget, name == page ? 0 : 1) }
+    shownPage = page
+  }
+
+  /// The toast for what the user asked for, once the model reports it happened; a failure drops it.
+  private func announce(_ state: WindowState) {
+    guard let expected else { return }
+    switch (expected, state) {
+    case (.deleted, .signedOut): toast(WindowText.accountDeleted)
+    case (.signedOut, .signedOut): toast(WindowText.signedOutToast)
+    case (.created, .signedIn): toast(WindowText.accountCreated)
+    case (_, .error), (_, .unavailable): break
+    default: return
+    }
+    self.expected = nil
   }
 }

@@ -1,9 +1,12 @@
 import AuthDesktopKit
 import AuthDesktopShared
+import CAdwaita
 import CGtk
 
-/// The signed-in user: name, email and uid, the configured providers (Unlink for the linked ones,
-/// Link for the others), then Reauthenticate, Sign out and Delete account.
+/// The signed-in user: avatar, name and email, the user id (and the Firebase project the account is
+/// in, when it is kept in one), the configured providers as boxed-list
+/// rows (`AdwActionRow` in an `AdwPreferencesGroup`: Unlink for the linked ones, Link for the others),
+/// then Reauthenticate, Sign out and Delete account (which asks first, see `DeleteConfirmation`).
 @GLibMainActor
 final class SignedInPage {
   struct Actions {
@@ -11,74 +14,79 @@ final class SignedInPage {
     var unlink: @GLibMainActor (_ providerID: String) -> Void
     var reauthenticate: @GLibMainActor () -> Void
     var signOut: @GLibMainActor () -> Void
-    var deleteAccount: @GLibMainActor () -> Void
+    var deleteAccount: @GLibMainActor (AccountSummary) -> Void
   }
 
   let root: Widget
+  private let avatar = Adw.avatar(size: 80, text: "")
   private let name = Gtk.label("", classes: ["title-1"])
   private let email = Gtk.label("", classes: ["dim-label"])
-  private let uid = Gtk.label("", classes: ["caption", "monospace", "dim-label"])
-  private let list = gtk_list_box_new()!
+  private let uidRow = Adw.actionRow(title: WindowText.userIDTitle)
+  private let projectRow = Adw.actionRow(title: WindowText.firebaseProjectTitle)
+  private let linked = Adw.group(title: WindowText.linkedAccounts)
+  private var rows: [Widget] = []
+  private var account: AccountSummary?
   private let actions: Actions
 
   init(actions: Actions) {
     self.actions = actions
-    gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_NONE)
-    gtk_widget_add_css_class(list, "rich-list")
-    authdesktop_accessible_set_label(list, WindowText.linkedAccounts)
-    let frame = gtk_frame_new(nil)!
-    gtk_frame_set_child(glibCast(frame, to: GtkFrame.self), list)
-    let heading = Gtk.label(WindowText.linkedAccounts, classes: ["heading"])
-    gtk_widget_set_halign(heading, GTK_ALIGN_START)
-    gtk_widget_set_margin_top(heading, 18)
     let session = Gtk.box(
       vertical: false, spacing: 12,
       [
-        Gtk.button(WindowText.reauthenticate, action: actions.reauthenticate),
-        Gtk.button(WindowText.signOut, action: actions.signOut),
+        Gtk.button(WindowText.reauthenticate, classes: ["pill"], action: actions.reauthenticate),
+        Gtk.button(WindowText.signOut, classes: ["pill"], action: actions.signOut),
       ])
     gtk_box_set_homogeneous(glibCast(session, to: GtkBox.self), 1)
-    gtk_widget_set_margin_top(session, 18)
-    let delete = Gtk.button(
-      WindowText.deleteAccount, classes: ["destructive-action"], action: actions.deleteAccount)
-    root = Gtk.page(
-      accessible: WindowText.signedInPage,
-      [Gtk.label(WindowText.signedInTitle, classes: ["dim-label"]), name, email, uid, heading, frame, session, delete])
+    let delete = Gtk.button(WindowText.deleteAccount, classes: ["destructive-action", "pill"])
+    let header = Gtk.box(
+      spacing: 6, [avatar, Gtk.label(WindowText.signedInTitle, classes: ["dim-label"]), name, email])
+    let column = Gtk.box(
+      spacing: 24, margin: 24,
+      [header, Adw.group(title: WindowText.accountGroup, [uidRow, projectRow]), linked, session, delete])
+    let scroller = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_child(OpaquePointer(scroller), Adw.clamp(column))
+    root = scroller
+    authdesktop_accessible_set_label(root, WindowText.signedInPage)
+    GtkSignal.connect(delete, "clicked") { [weak self] in
+      guard let account = self?.account else { return }
+      actions.deleteAccount(account)
+    }
   }
 
   func update(_ account: AccountSummary) {
-    Gtk.setText(name, account.displayName ?? WindowText.unnamedUser)
+    self.account = account
+    // Without a name, the email address is the title (shown once).
+    Adw.setAvatarText(avatar, account.displayName ?? account.email ?? "")
+    Gtk.setText(name, account.displayName ?? account.email ?? WindowText.unnamedUser)
     Gtk.setText(email, account.email ?? WindowText.noEmail)
-    Gtk.setText(uid, WindowText.userID(account.uid))
-    Gtk.removeAllRows(from: list)
+    Gtk.setVisible(email, account.displayName != nil)
+    adw_action_row_set_subtitle(glibCast(uidRow, to: AdwActionRow.self), account.uid)
+    adw_action_row_set_subtitle(glibCast(projectRow, to: AdwActionRow.self), account.firebaseProject ?? "")
+    Gtk.setVisible(projectRow, account.firebaseProject != nil)
+    for row in rows { adw_preferences_group_remove(glibCast(linked, to: AdwPreferencesGroup.self), row) }
+    rows = []
     if account.providers.isEmpty && account.linkable.isEmpty {
-      let empty = Gtk.label(WindowText.noLinkedAccounts, classes: ["dim-label"])
-      gtk_list_box_append(OpaquePointer(list), empty)
+      rows.append(Adw.actionRow(title: WindowText.noLinkedAccounts))
     }
     for provider in account.providers {
-      gtk_list_box_append(OpaquePointer(list), row(provider.providerID, detail: provider.detail, linked: true))
+      rows.append(row(provider.providerID, detail: provider.detail ?? WindowText.linked, linked: true))
     }
     for providerID in account.linkable {
-      gtk_list_box_append(OpaquePointer(list), row(providerID, detail: WindowText.notLinked, linked: false))
+      rows.append(row(providerID, detail: WindowText.notLinked, linked: false))
     }
+    for row in rows { adw_preferences_group_add(glibCast(linked, to: AdwPreferencesGroup.self), row) }
   }
 
   /// `GitHub / ada@example.com ……… [Unlink]`, or `GitLab / Not linked ……… [Link]`.
-  private func row(_ providerID: String, detail: String?, linked: Bool) -> Widget {
+  private func row(_ providerID: String, detail: String, linked: Bool) -> Widget {
     let title = WindowText.providerTitle(providerID)
-    let text = Gtk.box(spacing: 2, [Gtk.label(title)])
-    if let detail { Gtk.append(Gtk.label(detail, classes: ["caption", "dim-label"]), to: text) }
-    for child in sequence(first: gtk_widget_get_first_child(text)!, next: gtk_widget_get_next_sibling) {
-      gtk_widget_set_halign(child, GTK_ALIGN_START)
-    }
-    gtk_widget_set_hexpand(text, 1)
-    gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
     let action = linked ? actions.unlink : actions.link
     let button = Gtk.button(
       linked ? WindowText.unlink : WindowText.link,
-      accessible: linked ? WindowText.unlinkAccessible(title) : WindowText.linkAccessible(title)
+      accessible: linked ? WindowText.unlinkAccessible(title) : WindowText.linkAccessible(title),
+      classes: linked ? [] : ["suggested-action"]
     ) { action(providerID) }
-    gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-    return Gtk.box(vertical: false, spacing: 12, [text, button])
+    return Adw.actionRow(title: title, subtitle: detail, suffix: button)
   }
 }

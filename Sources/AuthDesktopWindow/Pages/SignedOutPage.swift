@@ -1,45 +1,56 @@
 import AuthDesktopKit
 import AuthDesktopShared
+import CAdwaita
 import CGtk
 
-/// "Sign in to AuthDesktop": a "Continue with …" button per configured provider, then email and
-/// password with "Sign in".
+/// "Sign in to AuthDesktop" (an `AdwStatusPage`): a "Continue with …" button per configured provider,
+/// then email and password rows with "Sign in", and "Create account" for people without one. A
+/// problem with what was typed shows under the form (`showProblem`).
 @GLibMainActor
 final class SignedOutPage {
+  struct Actions {
+    var provider: @GLibMainActor (_ providerID: String) -> Void
+    var signIn: @GLibMainActor (_ email: String, _ password: String) -> Void
+    var createAccount: @GLibMainActor () -> Void
+  }
+
   let root: Widget
   private let password: Widget
+  private let problem = FormProblem()
 
-  init(
-    providers: [(id: String, title: String)], onProvider: @escaping @GLibMainActor (String) -> Void,
-    onEmailSignIn: @escaping @GLibMainActor (_ email: String, _ password: String) -> Void
-  ) {
-    let email = Gtk.entry(placeholder: WindowText.emailPlaceholder, accessible: WindowText.emailPlaceholder)
-    let password = Gtk.entry(
-      placeholder: WindowText.passwordPlaceholder, accessible: WindowText.passwordPlaceholder, password: true)
-    gtk_entry_set_input_purpose(glibCast(email, to: GtkEntry.self), GTK_INPUT_PURPOSE_EMAIL)
-    let submit: @GLibMainActor () -> Void = { onEmailSignIn(Gtk.text(of: email), Gtk.text(of: password)) }
+  init(providers: [(id: String, title: String)], actions: Actions) {
+    let email = Adw.entryRow(title: WindowText.emailPlaceholder, email: true)
+    let password = Adw.entryRow(title: WindowText.passwordPlaceholder, password: true)
+    let submit: @GLibMainActor () -> Void = { actions.signIn(Gtk.text(of: email), Gtk.text(of: password)) }
     let signIn = Gtk.button(
-      WindowText.signIn, accessible: WindowText.signInWithEmail, classes: ["suggested-action"], action: submit)
-    // Enter in the email field moves on to the password; Enter in the password signs in.
-    GtkSignal.connect(email, "activate") { gtk_widget_grab_focus(password) }
-    GtkSignal.connect(password, "activate", submit)
+      WindowText.signIn, accessible: WindowText.signInWithEmail, classes: ["suggested-action", "pill"],
+      action: submit)
+    // Enter in the email row moves on to the password; Enter in the password signs in.
+    GtkSignal.connect(email, "entry-activated") { gtk_widget_grab_focus(password) }
+    GtkSignal.connect(password, "entry-activated", submit)
 
     let buttons = providers.map { provider in
-      Gtk.button(WindowText.continueWith(provider.title)) { onProvider(provider.id) }
+      Gtk.button(WindowText.continueWith(provider.title), classes: ["pill"]) { actions.provider(provider.id) }
     }
-    let providerButtons = Gtk.box(spacing: 6, buttons)
-    gtk_widget_set_margin_top(providerButtons, 12)
-    let form = Gtk.box(spacing: 6, [email, password])
-    gtk_widget_set_margin_bottom(form, 6)
-    root = Gtk.page(
-      accessible: WindowText.signedOutPage,
-      [
-        Gtk.label(WindowText.signInTitle, classes: ["title-1"]),
-        Gtk.label(WindowText.signInSubtitle, classes: ["dim-label"]),
-        providerButtons, Self.separator(), form, signIn,
-      ])
+    var children = [Gtk.box(spacing: 12, buttons)]
+    if !providers.isEmpty { children.append(Self.separator()) }
+    let create = Gtk.button(WindowText.createAccount, classes: ["flat"], action: actions.createAccount)
+    let noAccount = Gtk.label(WindowText.noAccount, classes: ["dim-label"])
+    gtk_label_set_wrap(OpaquePointer(noAccount), 0)
+    let createLine = Gtk.box(vertical: false, spacing: 6, [noAccount, create])
+    gtk_widget_set_halign(createLine, GTK_ALIGN_CENTER)
+    children += [
+      Adw.group(title: WindowText.emailGroup, [email, password]), problem.label, signIn, createLine,
+    ]
+    root = Adw.statusPage(
+      icon: nil, title: WindowText.signInTitle, description: WindowText.signInSubtitle,
+      child: Adw.clamp(Gtk.box(spacing: 18, children), width: 360))
+    authdesktop_accessible_set_label(root, WindowText.signedOutPage)
     self.password = password
   }
+
+  /// Shows (or, for nil, hides) a problem with the email form under it.
+  func showProblem(_ problem: WindowProblem?) { self.problem.show(problem) }
 
   /// Clears the password (called whenever the page is left, so it never lingers in the widget).
   func clearPassword() {

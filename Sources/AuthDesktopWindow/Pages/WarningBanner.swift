@@ -1,5 +1,6 @@
 import AuthDesktopKit
 import AuthDesktopShared
+import CAdwaita
 import CGtk
 
 /// A yellow bar above the pages for a problem that stays for the whole run: the app's URL scheme

@@ -2,54 +2,64 @@ import Foundation
 import GRDB
 import Logging
 
-/// Firebase's `Auth`, on this machine: accounts in SQLite (`AuthDatabase`), their secrets in the
-/// `SecretStore`. Every operation is one SQLite transaction; the window and a CLI process can use the
-/// same data dir at once (WAL, busy timeout).
+/// Firebase's `Auth` on the Linux desktop. The provider leg (browser, redirect, PKCE, ID-token checks)
+/// is `providers`; the accounts are kept by an `AccountBackend`: this machine's store by default, or a
+/// Firebase project through Identity Toolkit when the configuration has a `[firebase]` table. Callers
+/// never ask which: every operation, its errors and the `User` it gives have one shape.
 ///
-/// Secrets are written before the transaction that makes them reachable and removed after the one
-/// that makes them unreachable, so a failed or interrupted operation never leaves a row pointing at a
-/// missing secret.
+/// `Auth` makes the checks the Firebase SDKs make on the client (a provider already linked, one not
+/// linked, the last sign-in method, another user on reauthentication), keeps the provider credentials
+/// of the signed-in user's sessions on this machine, and announces sign-in state changes.
 public actor Auth {
   public let configuration: AuthConfiguration
   /// The provider leg (begin/resume), sharing this environment.
   public let providers: AuthorizationService
   let environment: AuthEnvironment
-  let database: AuthDatabase
-  let passwords: PasswordHasher
-  let tokens: IDTokenIssuer
-  var vault: CredentialVault { CredentialVault(secrets: environment.secrets) }
+  let storage: AccountStorage
+  let backend: any AccountBackend
+  let pending: PendingCredentials
   var observers: [UUID: AsyncStream<User?>.Continuation] = [:]
-  var cachedIDToken: (sessionID: String, token: IDToken, expiresAt: Date)?
 
-  /// How long a sign-in counts as recent (Firebase: 5 minutes).
-  static let recentLoginWindow: TimeInterval = 300
   /// How long a pending credential of `account-exists-with-different-credential` is kept.
-  static let pendingCredentialLifetime: TimeInterval = 600
+  static let pendingCredentialLifetime = PendingCredentials.lifetime
 
+  /// An `Auth` on `database` and `environment`: the configuration's Firebase project when it has a
+  /// `[firebase]` table, otherwise the local store. `passwordHasher` tunes the local store's scrypt
+  /// (tests).
   public init(
     configuration: AuthConfiguration, environment: AuthEnvironment, database: AuthDatabase,
     passwordHasher: PasswordHasher? = nil
   ) {
+    let storage = AccountStorage(database: database, environment: environment)
+    let backend: any AccountBackend =
+      if let firebase = configuration.firebase {
+        IdentityToolkitAccounts(
+          settings: firebase, storage: storage, userAgent: configuration.app.identity.userAgent)
+      } else {
+        LocalAccounts(configuration: configuration, storage: storage, passwordHasher: passwordHasher)
+      }
+    self.init(configuration: configuration, storage: storage, backend: backend)
+  }
+
+  init(configuration: AuthConfiguration, storage: AccountStorage, backend: any AccountBackend) {
     self.configuration = configuration
-    self.environment = environment
-    self.database = database
-    providers = AuthorizationService(configuration: configuration, environment: environment)
-    passwords = passwordHasher ?? PasswordHasher(random: environment.random)
-    tokens = IDTokenIssuer(
-      secrets: environment.secrets, clock: environment.clock, random: environment.random,
-      issuer: configuration.app.identity.idTokenIssuer, audience: configuration.app.identity.idTokenAudience)
+    self.environment = storage.environment
+    self.storage = storage
+    self.backend = backend
+    pending = PendingCredentials(storage: storage)
+    providers = AuthorizationService(configuration: configuration, environment: storage.environment)
   }
 
   var now: Date { environment.clock.now() }
+  var vault: CredentialVault { CredentialVault(secrets: environment.secrets) }
+
+  /// Where the accounts are kept: this machine, or a Firebase project.
+  public nonisolated var accountLocation: AccountLocation { backend.location }
 
   /// The user of the active session, if any (read from the store: another process may have signed in
-  /// or out).
+  /// or out). No network.
   public func currentUser() async throws -> User? {
-    try await read { db in
-      guard let session = try Accounts.activeSession(db), let user = try UserRecord.fetchOne(db, key: session.uid)
-      else { return nil }
-      return try self.snapshot(db, user)
-    }
+    try await backend.currentAccount().map { User($0, auth: self) }
   }
 
   /// Sign-in state changes made through this `Auth` (the current user, or nil after sign-out).
@@ -63,55 +73,37 @@ public actor Auth {
 
   func removeObserver(_ id: UUID) { observers[id] = nil }
 
-  func notify(_ user: User?) {
+  func notify(_ account: Account?) {
+    let user = account.map { User($0, auth: self) }
     for continuation in observers.values { continuation.yield(user) }
   }
 
-  /// Firebase's `fetchSignInMethods(forEmail:)`: `password` and/or provider ids.
+  /// How `email`'s account signs in (Identity Toolkit's `createAuthUri`): provider ids and
+  /// `password`, or `hidden` when the Firebase project protects against email enumeration.
+  public func signInMethods(forEmail email: String) async throws -> SignInMethods {
+    try await backend.createAuthUri(email: Self.trimmed(email))
+  }
+
+  /// Firebase's `fetchSignInMethods(forEmail:)`: provider ids and/or `password` (empty when hidden).
   public func fetchSignInMethods(forEmail email: String) async throws -> [String] {
-    guard let email = EmailAddress.normalize(email) else { return [] }
-    return try await read { db in
-      var methods: [String] = []
-      for uid in try Accounts.owners(db, email: email).sorted() {
-        if let user = try UserRecord.fetchOne(db, key: uid) { methods += try Accounts.signInMethods(db, user: user) }
-      }
-      return methods
+    try await signInMethods(forEmail: email).methods
+  }
+
+  /// The public keys (JWK Set) that verify this `Auth`'s ID tokens, for relying apps.
+  public func jwks() async throws -> JSONValue { try await backend.publicKeys() }
+
+  /// Finishes what a killed process left: secrets written for an operation that never committed, or
+  /// due for deletion after one that did. Returns how many secrets it deleted.
+  @discardableResult
+  public func recoverInterruptedOperations() async throws -> Int {
+    try await storage.recoverInterruptedOperations()
+  }
+
+  /// The signed-in account, required to be `uid` (`auth/no-current-user` otherwise).
+  func requireAccount(_ uid: String) async throws -> Account {
+    guard let account = try await backend.currentAccount(), account.uid == uid else {
+      throw AuthError(.noCurrentUser, origin: .request)
     }
-  }
-
-  /// The public keys of this app's ID tokens, for relying apps.
-  public func jwks() async throws -> JSONValue { try await tokens.jwks() }
-
-  nonisolated func snapshot(_ db: Database, _ user: UserRecord) throws -> User {
-    let infos = try Accounts.identities(db, uid: user.uid).map {
-      UserInfo(
-        providerID: $0.providerID, uid: $0.federatedID, email: $0.email, displayName: $0.displayName,
-        photoURL: $0.photoURL)
-    }
-    return User(
-      uid: user.uid, email: user.email, emailVerified: user.emailVerified, displayName: user.displayName,
-      photoURL: user.photoURL, providerData: infos,
-      metadata: UserMetadata(creationDate: user.creationDate, lastSignInDate: user.lastSignInDate), auth: self)
-  }
-
-  func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-    try await storage { try await self.database.queue.read(body) }
-  }
-
-  func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-    try await storage { try await self.database.queue.write(body) }
-  }
-
-  /// `write` whose commit is durable when it returns (`AuthDatabase.writeDurably`).
-  func writeDurably<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-    try await storage { try await self.database.writeDurably(body) }
-  }
-
-  func storage<T: Sendable>(_ body: () async throws -> T) async throws -> T {
-    do {
-      return try await body()
-    } catch let error as DatabaseError {
-      throw AuthError(.storageFailure, origin: .storage, detail: "SQLite error \(error.resultCode.rawValue)")
-    }
+    return account
   }
 }

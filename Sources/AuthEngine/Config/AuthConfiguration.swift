@@ -72,6 +72,8 @@ public struct AuthConfiguration: Sendable {
   public var source: String?
   /// The rows its providers were read against.
   public var providerTable = ProviderTable.builtIn
+  /// `[firebase]`: the accounts are in this Firebase project; nil: on this machine.
+  public var firebase: FirebaseSettings?
 
   public init(identity: AppIdentity) { app = AppSettings(identity: identity) }
 

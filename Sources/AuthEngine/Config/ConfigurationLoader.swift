@@ -13,9 +13,10 @@ public enum ConfigurationLoader {
   ]
 
   /// Loads `paths.configFile`; nil when it does not exist and was not named explicitly.
-  public static func load(_ paths: ConfigurationPaths, identity: AppIdentity, providers: ProviderTable = .builtIn)
-    throws -> AuthConfiguration?
-  {
+  public static func load(
+    _ paths: ConfigurationPaths, identity: AppIdentity, providers: ProviderTable = .builtIn,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> AuthConfiguration? {
     let file = paths.configFile.path
     guard FileManager.default.fileExists(atPath: file) else {
       if paths.configFileIsExplicit { throw failure(file, problem: .fileNotFound) }
@@ -23,12 +24,14 @@ public enum ConfigurationLoader {
     }
     guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
     else { throw failure(file, problem: .notUTF8) }
-    return try parse(text, source: file, identity: identity, providers: providers)
+    return try parse(text, source: file, identity: identity, providers: providers, environment: environment)
   }
 
   /// Reads `text` against the rows of `providers`: a `[providers."ID"]` table must name one of them.
+  /// `environment` supplies what a table may leave to it (`$FIREBASE_AUTH_EMULATOR_HOST`).
   public static func parse(
-    _ text: String, source: String = "config.toml", identity: AppIdentity, providers table: ProviderTable = .builtIn
+    _ text: String, source: String = "config.toml", identity: AppIdentity, providers table: ProviderTable = .builtIn,
+    environment: [String: String] = [:]
   ) throws -> AuthConfiguration {
     let root: TOMLTable
     do {
@@ -43,11 +46,15 @@ public enum ConfigurationLoader {
     configuration.source = source
     configuration.providerTable = table
     let reader = TableReader(source: source, path: "")
-    try reader.onlyKeys(["app", "providers"], in: root)
+    try reader.onlyKeys(["app", "providers", "firebase"], in: root)
     if let app = try reader.table("app", in: root) {
       let appReader = TableReader(source: source, path: "[app]")
       try appReader.onlyKeys(appKeys, in: app)
       configuration.app = try readApp(app, identity: identity, reader: appReader)
+    }
+    if let firebase = try reader.table("firebase", in: root) {
+      configuration.firebase = try readFirebase(
+        firebase, reader: TableReader(source: source, path: "[firebase]"), environment: environment)
     }
     if let providers = try reader.table("providers", in: root) {
       for id in providers.keys {

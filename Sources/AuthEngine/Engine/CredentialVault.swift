@@ -45,6 +45,7 @@ struct StoredCredential: Codable {
   var expiresAt: Date?
   var scopes: [String]
   var tokenType: String?
+  var rawNonce: String?
 
   init(_ credential: OAuthCredential) {
     accessToken = credential.accessToken?.reveal()
@@ -54,13 +55,15 @@ struct StoredCredential: Codable {
     expiresAt = credential.expiresAt
     scopes = credential.scopes
     tokenType = credential.tokenType
+    rawNonce = credential.rawNonce?.reveal()
   }
 
   func credential(providerID: String) -> OAuthCredential {
-    OAuthCredential(
+    var credential = OAuthCredential(
       providerID: providerID, accessToken: accessToken.map(AccessToken.init), idToken: idToken.map(IDToken.init),
       secret: secret.map(OAuthTokenSecret.init), refreshToken: refreshToken.map(RefreshToken.init),
-      expiresAt: expiresAt,
-      scopes: scopes, tokenType: tokenType)
+      expiresAt: expiresAt, scopes: scopes, tokenType: tokenType)
+    credential.rawNonce = rawNonce.map(Nonce.init)
+    return credential
   }
 }

@@ -10,14 +10,14 @@ extension AuthorizationService {
     let state = StateToken(environment.random.token(bytes: 32))
     let pkce = PKCE.generate(using: environment.random)
     let scopes = provider.scopes(adding: request.scopes)
-    var nonce: Nonce?
+    var rawNonce: Nonce?
     var issuer: String?
     var issuerParameterRequired = false
     let authorizationEndpoint: URL
     if provider.descriptor.flow == .oidc {
       let discovery = try await discover(provider)
       authorizationEndpoint = discovery.authorizationEndpoint
-      nonce = Nonce(environment.random.token(bytes: 32))
+      rawNonce = Nonce(environment.random.token(bytes: 32))
       issuer = discovery.issuer
       issuerParameterRequired = discovery.issuerParameterSupported
     } else {
@@ -25,14 +25,15 @@ extension AuthorizationService {
     }
     let authorization = AuthorizationRequest(
       authorizationEndpoint: authorizationEndpoint, clientID: try provider.clientCredentials(method: .none).clientID,
-      redirectURI: redirectURI, scopes: scopes, state: state, codeChallenge: pkce.challenge, nonce: nonce,
+      redirectURI: redirectURI, scopes: scopes, state: state, codeChallenge: pkce.challenge,
+      nonce: rawNonce.map(OIDCNonce.hashed),
       additionalParameters: request.customParameters)
     let record = PendingAuthorizationRecord(
       id: PendingAuthorizationRecord.id(forLookupValue: state.reveal()), providerID: provider.providerID,
       flow: provider.descriptor.flow.rawValue, intent: intent, redirectURI: redirectURI.absoluteString, issuer: issuer,
       issuerParameterRequired: issuerParameterRequired, scopes: scopes.joined(separator: " "), createdAt: now,
       expiresAt: now + environment.pendingLifetime)
-    let secrets = PendingSecrets(codeVerifier: pkce.verifier.reveal(), nonce: nonce?.reveal())
+    let secrets = PendingSecrets(codeVerifier: pkce.verifier.reveal(), nonce: rawNonce?.reveal())
     return (record, secrets, authorization.url)
   }
 
@@ -75,10 +76,11 @@ extension AuthorizationService {
     )
     .exchange(code: AuthorizationCode(code), verifier: PKCECodeVerifier(verifier), redirectURI: record.redirectURI)
     let requested = record.scopes.split(separator: " ").map(String.init)
-    let credential = OAuthCredential(
+    var credential = OAuthCredential(
       providerID: provider.providerID, accessToken: tokens.accessToken, idToken: tokens.idToken,
       refreshToken: tokens.refreshToken, expiresAt: tokens.expiresIn.map { environment.clock.now() + $0 },
       scopes: tokens.scope ?? requested, tokenType: tokens.tokenType)
+    if discovery != nil { credential.rawNonce = secrets.nonce.map(Nonce.init) }
     let (identity, profile) = try await fetchIdentity(
       provider, credential: credential, discovery: discovery, clientID: client.clientID, nonce: secrets.nonce)
     return ProviderSignInResult(
@@ -88,11 +90,11 @@ extension AuthorizationService {
       intent: record.intent)
   }
 
-  /// Verifies the ID token of an OpenID Connect sign-in, then reads the user through the row's profile
-  /// parser.
+  /// Verifies the ID token of an OpenID Connect sign-in (its `nonce` claim must be the hash of this
+  /// sign-in's raw nonce, `OIDCNonce`), then reads the user through the row's profile parser.
   func fetchIdentity(
     _ provider: ResolvedProvider, credential: OAuthCredential, discovery: DiscoveryDocument?, clientID: String,
-    nonce: String?
+    nonce rawNonce: String?
   )
     async throws -> (FederatedIdentity, [String: JSONValue])
   {
@@ -104,7 +106,8 @@ extension AuthorizationService {
       }
       let validator = IDTokenValidator(
         issuer: discovery.issuer, clientID: clientID, jwks: jwks, jwksURI: discovery.jwksURI, clock: environment.clock)
-      context.idTokenClaims = try await validator.validate(idToken, nonce: Nonce(nonce ?? ""))
+      context.idTokenClaims = try await validator.validate(
+        idToken, nonce: OIDCNonce.hashed(Nonce(rawNonce ?? "")))
       context.discovery = discovery
     }
     return try await provider.descriptor.profile.parser.identity(context)

@@ -13,9 +13,10 @@
 /// `[redacted]`, and nothing in the error compares or stores them.
 public struct AuthError: Error, Sendable, CustomStringConvertible {
   /// Where it failed: the configuration, the request the caller made, the redirect, the provider's
-  /// answer, the transport, parsing or validating an answer, or local storage.
+  /// answer, the account server's answer (Identity Toolkit), the transport, parsing or validating an
+  /// answer, or local storage.
   public enum Origin: String, Sendable {
-    case configuration, request, redirect, providerResponse, transport, parsing, validation, storage
+    case configuration, request, redirect, providerResponse, accountServer, transport, parsing, validation, storage
   }
 
   public let code: AuthErrorCode

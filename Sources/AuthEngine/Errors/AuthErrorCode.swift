@@ -47,6 +47,15 @@ public enum AuthErrorCode: String, Sendable, CaseIterable {
   case tooManyRequests = "auth/too-many-requests"
   case noCurrentUser = "auth/no-current-user"
   case noPendingCredential = "auth/no-pending-credential"
+  // A Firebase project (Identity Toolkit).
+  /// The account was disabled in the project; the session ended.
+  case userDisabled = "auth/user-disabled"
+  /// The configuration's `api_key` is not a valid key.
+  case invalidAPIKey = "auth/invalid-api-key"
+  /// The API key's restrictions refuse this client (an app, referrer or API restriction).
+  case appNotAuthorized = "auth/app-not-authorized"
+  /// The configuration's `tenant_id` names no tenant of the project, or another than the session's.
+  case invalidTenantID = "auth/invalid-tenant-id"
   // Local storage.
   case secretStoreUnavailable = "auth/secret-store-unavailable"
   case storageFailure = "auth/storage-failure"

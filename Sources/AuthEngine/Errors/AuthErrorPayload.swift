@@ -35,6 +35,8 @@ extension AuthError {
     case storage(StorageIssue)
     /// The secret store cannot be used.
     case secretStore(SecretStoreProblem)
+    /// Identity Toolkit (a Firebase project) answered with this error.
+    case accountServer(AccountServerError)
   }
 }
 
@@ -52,6 +54,21 @@ public struct AccountConflict: Sendable, Equatable {
     self.email = email
     self.providerID = providerID
     self.signInMethods = signInMethods
+  }
+}
+
+/// An error answer of Identity Toolkit, the account server of a Firebase project (README, "Keeping
+/// accounts in a Firebase project": one row per server string).
+public struct AccountServerError: Sendable, Equatable {
+  /// The server's error string without its detail: `EMAIL_EXISTS`, `OPERATION_NOT_ALLOWED`,
+  /// `API_KEY_INVALID`, `UNAVAILABLE` (sanitized, at most 100 characters).
+  public let message: String
+  /// The HTTP status (200 for the failures Identity Toolkit sends as HTTP 200).
+  public let status: Int
+
+  public init(message: String, status: Int) {
+    self.message = String(OAuthErrorResponse.sanitized(message).prefix(100))
+    self.status = status
   }
 }
 

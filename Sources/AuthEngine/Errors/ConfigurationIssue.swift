@@ -86,6 +86,10 @@ public enum ConfigurationProblem: Sendable, Equatable {
   case notAPort(String)
   /// The loopback redirect URI's path is not a URI path.
   case invalidRedirectPath
+  /// Not a project or tenant id: letters, digits and `-` (a project id in lowercase).
+  case notAnIdentifier
+  /// Not `HOST:PORT` on 127.0.0.1, `localhost` or `[::1]` (an Auth emulator speaks plain http).
+  case notALoopbackHost(String)
 }
 
 /// TOML value types a key can require.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The identity from verified ID token claims, completed by UserInfo (OIDC Core §5.3), whose `sub`
-/// must equal the ID token's (§5.3.2). The federated id is `iss|sub`.
+/// must equal the ID token's (§5.3.2). The federated id is `sub` (Identity Toolkit's `rawId`): one
+/// issuer per `oidc.NAME` provider, so `sub` is unique within it (OIDC Core §2).
 enum OpenIDProfile: ProfileParser {
   static func identity(_ context: ProfileContext) async throws -> (FederatedIdentity, [String: JSONValue]) {
     guard let claims = context.idTokenClaims, let discovery = context.discovery else {
@@ -24,9 +25,8 @@ enum OpenIDProfile: ProfileParser {
       }
     }
     for claim in ["nonce", "at_hash", "c_hash", "aud", "azp", "exp", "iat", "auth_time"] { merged[claim] = nil }
-    let issuer = claims["iss"]?.string ?? ""
     let identity = FederatedIdentity(
-      providerID: context.providerID, uid: "\(issuer)|\(sub)", email: merged["email"]?.string,
+      providerID: context.providerID, uid: sub, email: merged["email"]?.string,
       emailVerified: merged["email_verified"]?.bool ?? (merged["email_verified"]?.string == "true"),
       displayName: merged["name"]?.string, photoURL: merged["picture"]?.string,
       username: merged["preferred_username"]?.string)

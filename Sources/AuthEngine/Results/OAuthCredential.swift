@@ -13,6 +13,9 @@ public struct OAuthCredential: Sendable, CustomStringConvertible {
   /// Granted scopes (the provider's answer when it sends one, otherwise the requested ones).
   public var scopes: [String]
   public var tokenType: String?
+  /// OpenID Connect: the raw nonce of the sign-in whose ID token this is. The authorization request
+  /// and the token's `nonce` claim carry its hash (`OIDCNonce`); Identity Toolkit wants the raw one.
+  public var rawNonce: Nonce?
 
   public init(
     providerID: String, accessToken: AccessToken? = nil, idToken: IDToken? = nil, secret: OAuthTokenSecret? = nil,
@@ -33,8 +36,8 @@ public struct OAuthCredential: Sendable, CustomStringConvertible {
   }
 }
 
-/// The user as the provider knows them. `uid` is the provider's stable id (GitHub numeric `id`,
-/// Twitter `id_str`, OIDC `iss|sub`), never a login name or an email.
+/// The user as the provider knows them. `uid` is the provider's stable raw id (GitHub numeric `id`,
+/// Twitter `id_str`, OIDC `sub`), never a login name or an email.
 public struct FederatedIdentity: Sendable, Equatable, Codable {
   public var providerID: String
   public var uid: String

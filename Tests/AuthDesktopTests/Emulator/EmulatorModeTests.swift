@@ -17,7 +17,7 @@ import Testing
     let port = FreePort.next()
     var environment: [String: String] { [EmulatorMode.portVariable: String(port)] }
 
-    init() throws { cli = try CLIRunner() }
+    init(configuration: String = "") throws { cli = try CLIRunner(configuration: configuration) }
 
     func run(_ arguments: [String], stdin: String? = nil) async throws -> CLIRunner.Result {
       try await cli.run(arguments + ["--emulator"], stdin: stdin, environment: environment)
@@ -63,7 +63,7 @@ import Testing
   @Test(arguments: all)
   func signInLinkConflictAndLinkPending(provider: String) async throws {
     let setup = try Setup()
-    let emulator = await try setup.startEmulator()
+    let emulator = try await setup.startEmulator()
     defer { kill(emulator.process.processIdentifier, SIGKILL) }
     let index = Self.all.firstIndex(of: provider)!
     let (linked, conflicting) = (Self.all[(index + 1) % 3], Self.all[(index + 2) % 3])
@@ -73,7 +73,7 @@ import Testing
     let first = try await setup.signIn(provider) { try await EmulatorBrowser.add($0, name: name, email: email) }
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.json["isNewUser"] as? Bool == true)
-    let uid = await try #require((setup.run(["status", "--json"]).json["user"] as? [String: Any])?["uid"] as? String)
+    let uid = try await #require((setup.run(["status", "--json"]).json["user"] as? [String: Any])?["uid"] as? String)
 
     let link = try await setup.signIn(linked, ["--link"]) {
       try await EmulatorBrowser.approve($0, as: Self.seededIdentity[linked]!)
@@ -96,7 +96,7 @@ import Testing
     let pending = try await setup.run(["link-pending", "--json"])
     #expect(pending.status == 0, "\(pending.stderr)")
     await #expect(try setup.providers() == Self.all.sorted())
-    let user = await try #require(setup.run(["status", "--json"]).json["user"] as? [String: Any])
+    let user = try await #require(setup.run(["status", "--json"]).json["user"] as? [String: Any])
     #expect(user["uid"] as? String == uid)
     for id in Self.all {
       #expect(try await setup.run(["token", id, "--json"]).json["accessToken"] as? String != nil, "token \(id)")
@@ -131,7 +131,7 @@ import Testing
   /// Denying at the consent page is `auth/web-context-cancelled`, and nobody is signed in.
   @Test func denyingCancelsTheSignIn() async throws {
     let setup = try Setup()
-    let emulator = await try setup.startEmulator()
+    let emulator = try await setup.startEmulator()
     defer { kill(emulator.process.processIdentifier, SIGKILL) }
     let denied = try await setup.signIn("oidc.emulator") { try await EmulatorBrowser.deny($0) }
     #expect((denied.json["error"] as? [String: Any])?["code"] as? String == "auth/web-context-cancelled")

@@ -24,6 +24,7 @@ import Testing
     .httpStatus(503), .network(NetworkFailure(host: "github.com", reason: .hostNotFound)), .timeout(.seconds(90)),
     .port(PortIssue(port: 9399, problem: .inUse)), .state(.expired), .password(.tooShort(minimumLength: 8)),
     .storage(StorageIssue(path: "/data/accounts.sqlite", problem: .cannotOpen)), .secretStore(.locked),
+    .accountServer(AccountServerError(message: "OPERATION_NOT_ALLOWED", status: 400)),
   ]
 
   @Test(arguments: AuthErrorCode.allCases)

@@ -33,6 +33,8 @@ final class RecordingWindowModel: WindowModel {
 
   func signIn(providerID: String) {}
   func signIn(email: String, password: String) {}
+  func showSignUp() {}
+  func signUp(email: String, password: String) {}
   func cancelSignIn() {}
   func signInAndLink(method: String) {}
   func link(providerID: String) {}

@@ -23,8 +23,11 @@ enum WidgetTree {
     g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
   }
 
+  /// The window's stack of pages (named `MainWindow.stackName`).
   static func stack(in window: Widget) -> Widget? {
-    all(under: window).first { isA($0, gtk_stack_get_type()) }
+    all(under: window).first {
+      isA($0, gtk_stack_get_type()) && String(cString: gtk_widget_get_name($0)) == MainWindow.stackName
+    }
   }
 
   static func visiblePage(of window: Widget) -> String? {

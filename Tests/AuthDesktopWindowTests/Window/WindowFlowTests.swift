@@ -32,8 +32,8 @@ extension SessionBusSuites {
     @Test func customSchemeSignInFromTheWindowComesBackThroughXdgOpen() async throws {
       try await WindowSession.with(loopback: false, browser: .play) { session in
         let warning = AccessibleWindow.Node(role: "panel", name: WindowText.warningTitle)  // installed: none
-        #expect(try !session.accessible.nodes().contains(warning))
-        #expect(try !session.accessible.nodes().contains(Self.badge))
+        #expect(try await !session.accessible.nodes().contains(warning))
+        #expect(try await !session.accessible.nodes().contains(Self.badge))
         try await session.accessible.activate(WindowText.continueWith("GitHub"))
         try await session.accessible.waitUntil("the signed-in page (browser: \(session.browserTranscript()))") {
           $0.contains(Self.signedInEmail) && $0.contains(Self.unlinkGitHub)
@@ -48,7 +48,7 @@ extension SessionBusSuites {
         try await session.accessible.activate(WindowText.continueWith("GitHub"))
         try await session.accessible.waitFor("label", WindowText.waitingTitle)
         try await Poll.until("the browser to open") { !session.openedURLs().isEmpty }
-        #expect(session.accessible.shows("push button", WindowText.copyLinkAccessible))
+        #expect(await session.accessible.shows("push button", WindowText.copyLinkAccessible))
         try await session.accessible.activate(WindowText.cancelSignIn)
         try await session.accessible.waitFor("label", WindowText.signInTitle)
         let authorization = try #require(session.openedURLs().first)
@@ -62,15 +62,34 @@ extension SessionBusSuites {
       }
     }
 
+    /// Escape on the keyboard does what Cancel does.
+    @Test func escapeCancelsAWaitingSignIn() async throws {
+      try await WindowSession.with(loopback: true, browser: .record) { session in
+        try await session.accessible.activate(WindowText.continueWith("GitHub"))
+        try await session.accessible.waitFor("label", WindowText.waitingTitle)
+        try await Poll.until("the browser to open") { !session.openedURLs().isEmpty }
+        try await session.accessible.press("Escape")
+        try await session.accessible.waitFor("label", WindowText.signInTitle)
+        let authorization = try #require(session.openedURLs().first)
+        let location = try await Browser.follow(authorization)
+        let late = try await session.cli.run([location.absoluteString, "--json"])
+        #expect((late.json["error"] as? [String: Any])?["code"] as? String == "auth/no-pending-authorization")
+      }
+    }
+
     @Test func waitingTimesOutWithAnErrorAndClosesTheListener() async throws {
       try await WindowSession.with(
         loopback: true, browser: .record, environment: [WindowLaunch.signInTimeoutVariable: "2"]
       ) { session in
         try await session.accessible.activate(WindowText.continueWith("GitHub"))
         try await session.accessible.waitFor("label", WindowText.waitingTitle)
-        let timedOut = AuthError(.webContextCancelled, origin: .request, payload: .timeout(.seconds(2)))
-        try await session.accessible.waitFor("label", UserFacingError(timedOut, for: .window).body)
-        #expect(try session.accessible.nodes().contains(.init(role: "label", name: WindowText.signInTitle)))
+        // The error page says what happened; Back returns to the sign-in page.
+        let timedOut = UserFacingError(
+          AuthError(.webContextCancelled, origin: .request, payload: .timeout(.seconds(2))), for: .window)
+        try await session.accessible.waitFor("label", timedOut.title)
+        #expect(await session.accessible.shows("label", timedOut.body))
+        try await session.accessible.activate(WindowText.back)
+        try await session.accessible.waitFor("label", WindowText.signInTitle)
         let redirect = try #require(session.openedURLs().first.flatMap(Self.redirectURI))
         #expect(Self.refusesConnectionsNow(redirect))
       }
@@ -91,20 +110,38 @@ extension SessionBusSuites {
     @Test func emulatorModeShowsTheBadgeAndSignsIn() async throws {
       try await WindowSession.with(emulator: true, browser: .consent) { session in
         try await session.accessible.waitFor("label", WindowText.emulatorBadge)
+        // Sighted users read what the badge means too (the subtitle; the badge's tooltip says more).
+        #expect(await session.accessible.shows("label", WindowText.emulatorSubtitle))
         try await session.accessible.waitFor("push button", WindowText.continueWith("GitHub"))
         try await session.screenshot("window-emulator")
         for title in ["GitHub", "X (Twitter)", "OpenID Connect"] {
-          #expect(session.accessible.shows("push button", WindowText.continueWith(title)), "\(title)")
+          #expect(await session.accessible.shows("push button", WindowText.continueWith(title)), "\(title)")
         }
         try await session.accessible.activate(WindowText.continueWith("GitHub"))
         try await session.accessible.waitUntil("the signed-in page (browser: \(session.browserTranscript()))") {
           $0.contains(Self.signedInEmail) && $0.contains(Self.unlinkGitHub)
         }
         // The other built-in providers can be linked from here.
-        #expect(session.accessible.shows("push button", WindowText.linkAccessible("X (Twitter)")))
+        #expect(await session.accessible.shows("push button", WindowText.linkAccessible("X (Twitter)")))
         #expect(try await session.cli.run(["status", "--json", "--emulator"]).json["signedIn"] as? Bool == true)
         // Real accounts live apart.
         #expect(try await session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == false)
+      }
+    }
+
+    /// "Deny access" at the provider says so: "Sign-in cancelled", for an OAuth 2.0 provider's
+    /// `access_denied` (GitHub) and for X's `denied` (OAuth 1.0a), not a blanket "Sign-in failed".
+    @Test func aDeclineAtTheProviderIsSignInCancelled() async throws {
+      try await WindowSession.with(emulator: true, browser: .deny) { session in
+        let cancelled = WindowProblem(AuthError(.webContextCancelled, origin: .redirect))
+        for provider in ["GitHub", "X (Twitter)"] {
+          try await session.accessible.activate(WindowText.continueWith(provider))
+          try await session.accessible.waitFor("label", cancelled.title)
+          #expect(await session.accessible.shows("label", cancelled.body), "\(provider)")
+          try await session.accessible.activate(WindowText.back)
+          try await session.accessible.waitFor("label", WindowText.signInTitle)
+        }
+        #expect(session.browserTranscript().components(separatedBy: "consent deny").count == 3)
       }
     }
 

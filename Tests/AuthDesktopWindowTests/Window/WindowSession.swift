@@ -19,6 +19,8 @@ struct WindowSession {
     case play
     /// At the provider emulator's consent page: chooses the first identity, then follows the redirect.
     case consent
+    /// At the provider emulator's consent page: "Deny access", then follows the redirect.
+    case deny
   }
 
   static let browserScript = AccessibleWindow.tool.deletingLastPathComponent().appendingPathComponent("fake_browser.py")
@@ -31,17 +33,23 @@ struct WindowSession {
 
   /// Starts the window once the app's D-Bus name is free, and waits until AT-SPI sees it.
   /// `emulator`: the built-in providers on an in-process emulator (`auth-desktop --emulator`) instead of
-  /// the Authlib server.
+  /// the Authlib server. `configuration`: this config file instead (after `[app] secret_store`).
   init(
-    loopback: Bool = false, emulator: Bool = false, browser: Browser, install: Bool = true,
-    schemeHandler: String? = nil, environment extra: [String: String] = [:]
+    loopback: Bool = false, emulator: Bool = false, configuration: String? = nil, browser: Browser,
+    install: Bool = true, schemeHandler: String? = nil, environment extra: [String: String] = [:]
   ) async throws {
     let env = ProcessInfo.processInfo.environment
     try #require(env["DISPLAY"]?.isEmpty == false, "needs DISPLAY and a session bus: run scripts/test")
     try #require(env["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false, "needs a session bus: run scripts/test")
-    cli = emulator ? try CLIRunner() : try await Self.authlibClient(loopback: loopback)
+    if let configuration {
+      cli = try CLIRunner(configuration: configuration)
+    } else {
+      cli = emulator ? try CLIRunner() : try await Self.authlibClient(loopback: loopback)
+    }
     var extra = extra
-    if emulator { extra[EmulatorMode.portVariable] = String(FreePort.next()) }
+    if emulator && extra[EmulatorMode.portVariable] == nil {
+      extra[EmulatorMode.portVariable] = String(FreePort.next())
+    }
     let desktop = PrivateDesktop(root: cli.root)
     xdg = desktop.environment
     browserLog = cli.root.appendingPathComponent("browser.log")
@@ -67,7 +75,7 @@ struct WindowSession {
   }
 
   /// A config for a new client of the Authlib GitHub-like server.
-  private static func authlibClient(loopback: Bool) async throws -> CLIRunner {
+  static func authlibClient(loopback: Bool) async throws -> CLIRunner {
     let redirect =
       loopback
       ? "http://127.0.0.1/oauth2redirect/github.com" : GitHubTestClient.schemeRedirect
@@ -94,12 +102,13 @@ struct WindowSession {
 
   /// Runs `body` with a new session and closes it afterwards, also when `body` throws.
   static func with(
-    loopback: Bool = false, emulator: Bool = false, browser: Browser, install: Bool = true,
-    schemeHandler: String? = nil, environment: [String: String] = [:], _ body: (WindowSession) async throws -> Void
+    loopback: Bool = false, emulator: Bool = false, configuration: String? = nil, browser: Browser,
+    install: Bool = true, schemeHandler: String? = nil, environment: [String: String] = [:],
+    _ body: (WindowSession) async throws -> Void
   ) async throws {
     let session = try await WindowSession(
-      loopback: loopback, emulator: emulator, browser: browser, install: install, schemeHandler: schemeHandler,
-      environment: environment)
+      loopback: loopback, emulator: emulator, configuration: configuration, browser: browser, install: install,
+      schemeHandler: schemeHandler, environment: environment)
     do {
       try await body(session)
     } catch {

@@ -41,7 +41,7 @@ import Testing
       snapshot.identities = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM identity") ?? 0
       snapshot.activeSessions = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session WHERE endedAt IS NULL") ?? 0
       snapshot.journal = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM secretJournal") ?? 0
-      for row in try Row.fetchAll(db, sql: "SELECT providerID, federatedID FROM identity") {
+      for row in try Row.fetchAll(db, sql: "SELECT providerID, uid FROM providerCredential") {
         referenced.insert("credential/" + CredentialVault.key(providerID: row[0], uid: row[1]).id)
       }
       for id in try String.fetchAll(db, sql: "SELECT id FROM session WHERE endedAt IS NULL") {

@@ -3,16 +3,29 @@ import Foundation
 /// A signed-in user, as Firebase's `User`: a snapshot of the account plus the operations on it,
 /// which go through the `Auth` that produced it.
 public struct User: Sendable, Equatable {
-  /// Random and opaque; never derived from an email or a provider id.
+  /// Random and opaque; never derived from an email or a provider id. In a Firebase project, the
+  /// `localId` Firebase assigns.
   public let uid: String
   public let email: String?
   public let emailVerified: Bool
   public let displayName: String?
   public let photoURL: String?
-  /// One entry per linked provider (`password` is not listed, as in Firebase).
+  /// One entry per linked provider, in the order they were linked (`uid`: GitHub's numeric id, X's
+  /// `id_str`, OIDC's `sub`), then `password` with the email as its `uid` — as `accounts:lookup`.
   public let providerData: [UserInfo]
   public let metadata: UserMetadata
   let auth: Auth
+
+  init(_ account: Account, auth: Auth) {
+    uid = account.uid
+    email = account.email
+    emailVerified = account.emailVerified
+    displayName = account.displayName
+    photoURL = account.photoURL
+    providerData = account.providerData
+    metadata = account.metadata
+    self.auth = auth
+  }
 
   public static func == (lhs: User, rhs: User) -> Bool {
     lhs.uid == rhs.uid && lhs.email == rhs.email && lhs.emailVerified == rhs.emailVerified
@@ -25,7 +38,7 @@ public struct User: Sendable, Equatable {
     try await auth.link(uid: uid, with: result)
   }
 
-  /// Removes a linked provider; refuses to remove the last way to sign in.
+  /// Removes a linked provider (or `password`); refuses to remove the last way to sign in.
   public func unlink(fromProvider providerID: String) async throws -> User {
     try await auth.unlink(uid: uid, providerID: providerID)
   }
@@ -52,16 +65,29 @@ public struct User: Sendable, Equatable {
 /// One linked provider account (Firebase's `UserInfo`).
 public struct UserInfo: Sendable, Equatable, Codable {
   public let providerID: String
-  /// The provider's stable id of the user.
+  /// The provider's stable id of the user (its raw id); the email for `password`.
   public let uid: String
   public let email: String?
   public let displayName: String?
   public let photoURL: String?
+
+  public init(providerID: String, uid: String, email: String?, displayName: String?, photoURL: String?) {
+    self.providerID = providerID
+    self.uid = uid
+    self.email = email
+    self.displayName = displayName
+    self.photoURL = photoURL
+  }
 }
 
 public struct UserMetadata: Sendable, Equatable, Codable {
   public let creationDate: Date
   public let lastSignInDate: Date
+
+  public init(creationDate: Date, lastSignInDate: Date) {
+    self.creationDate = creationDate
+    self.lastSignInDate = lastSignInDate
+  }
 }
 
 /// Firebase's `AuthDataResult`.

@@ -1,0 +1,38 @@
+import AuthDesktopKit
+import AuthDesktopShared
+import AuthEngine
+import Foundation
+
+/// The model of a launch that failed (a broken configuration, the emulator's port taken): it only
+/// shows the start-up error page. It has no providers and no account, and every sign-in action does
+/// nothing; the page's Retry (`app.retry`) makes a new launch and Quit ends the app.
+@GLibMainActor
+final class StartupErrorModel: WindowModel {
+  nonisolated let state: WindowState
+  var onStateChange: (@GLibMainActor (WindowState) -> Void)?
+  var onPresentRequest: (@GLibMainActor () -> Void)?
+  nonisolated let isEmulator: Bool
+
+  nonisolated init(_ problem: WindowProblem, isEmulator: Bool = false) {
+    state = .unavailable(problem)
+    self.isEmulator = isEmulator
+  }
+
+  var schemeWarning: String? { nil }
+  func providers() -> [(id: String, title: String)] { [] }
+  func currentUser() async -> User? { nil }
+  func deliver(_ url: URL) async {}
+  func signIn(providerID: String) {}
+  func signIn(email: String, password: String) {}
+  func showSignUp() {}
+  func signUp(email: String, password: String) {}
+  func cancelSignIn() {}
+  func signInAndLink(method: String) {}
+  func link(providerID: String) {}
+  func unlink(providerID: String) {}
+  func reauthenticate() {}
+  func signOut() {}
+  func deleteAccount() {}
+  func dismissError() {}
+  func storeMayHaveChanged() {}
+}

@@ -1,0 +1,33 @@
+import AuthDesktopKit
+import AuthDesktopShared
+import CAdwaita
+import CGtk
+
+/// The window's actions (`win.…`): the About window, Back on the error page, and cancelling a waiting
+/// sign-in, which Escape triggers. `cancel-sign-in` is enabled only while the waiting page shows, so
+/// Escape means nothing elsewhere.
+extension MainWindow {
+  func addActions() {
+    addAction("about") { [weak self] in
+      guard let self else { return }
+      AboutWindow.present(over: self.window)
+    }
+    addAction("dismiss-error") { [model] in model.dismissError() }
+    cancelAction = addAction("cancel-sign-in") { [model] in model.cancelSignIn() }
+
+    let controller = gtk_shortcut_controller_new()!
+    let shortcut = gtk_shortcut_new(
+      gtk_shortcut_trigger_parse_string("Escape"), gtk_named_action_new("win.cancel-sign-in"))
+    gtk_shortcut_controller_add_shortcut(controller, shortcut)
+    gtk_widget_add_controller(window, controller)
+  }
+
+  @discardableResult
+  private func addAction(_ name: String, _ handler: @escaping GtkSignal.Handler) -> OpaquePointer {
+    let action = g_simple_action_new(name, nil)!
+    GtkSignal.connectAction(UnsafeMutableRawPointer(action), handler)
+    g_action_map_add_action(OpaquePointer(window), action)
+    g_object_unref(UnsafeMutableRawPointer(action))  // the window holds it
+    return action
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The session and the account's end: ID tokens, provider tokens, unlink, sign-out, deletion.
+extension Auth {
+  /// The ID token of the signed-in `uid`: cached, refreshed within 5 minutes of expiry (or now, with
+  /// `forceRefresh`). The local store's own, or Firebase's.
+  func getIDToken(uid: String, forceRefresh: Bool) async throws -> IDToken {
+    _ = try await requireAccount(uid)
+    return try await endingSessionOnRejection { try await backend.idToken(uid: uid, forceRefresh: forceRefresh) }
+  }
+
+  /// The current user's credential for `providerID`, refreshed first when it expires within 5 minutes
+  /// (CLI `token`). Provider credentials are kept on this machine, keyed by the user's uid.
+  public func providerCredential(providerID: String) async throws -> OAuthCredential {
+    guard let account = try await backend.currentAccount() else { throw AuthError(.noCurrentUser, origin: .request) }
+    guard account.hasProvider(providerID), providerID != Accounts.password else {
+      throw AuthError(.noSuchProvider, origin: .request, providerID: providerID)
+    }
+    return try await providers.validCredential(providerID: providerID, uid: account.uid, vault: vault)
+  }
+
+  /// Unlinks a provider (or `password`) from `uid`. `auth/no-such-provider` and
+  /// `auth/last-sign-in-method` are checked here, before the backend is asked.
+  func unlink(uid: String, providerID: String) async throws -> User {
+    let account = try await requireAccount(uid)
+    guard account.hasProvider(providerID) else {
+      throw AuthError(.noSuchProvider, origin: .request, providerID: providerID)
+    }
+    guard account.providerData.count > 1 else {
+      throw AuthError(.lastSignInMethod, origin: .request, providerID: providerID)
+    }
+    let after = try await endingSessionOnRejection { try await backend.update(uid: uid, .deleteProvider(providerID)) }
+    environment.logger.info("provider unlinked", metadata: ["provider": "\(providerID)"])
+    notify(after)
+    return User(after, auth: self)
+  }
+
+  /// Ends the session and keeps the account. With `revokeProviderTokens`, the provider grants are
+  /// revoked too (where the provider offers it) and their tokens forgotten.
+  public func signOut(revokeProviderTokens: Bool = false) async throws {
+    let credentials = revokeProviderTokens ? try await keptCredentials() : []
+    let uid = try await backend.signOut()
+    if let uid, revokeProviderTokens {
+      await revoke(credentials)
+      try await forgetCredentials(of: uid)
+    }
+    environment.logger.info("signed out")
+    notify(nil)
+  }
+
+  /// Deletes the account (needs a recent sign-in) and every secret kept for it here. Provider grants
+  /// are revoked afterwards (by default), with the tokens read before the deletion.
+  func delete(uid: String, revokeProviderTokens: Bool) async throws {
+    _ = try await requireAccount(uid)
+    let credentials = revokeProviderTokens ? try await keptCredentials() : []
+    try await endingSessionOnRejection { try await backend.delete(uid: uid) }
+    await revoke(credentials)
+    environment.logger.info("account deleted")
+    notify(nil)
+  }
+
+  /// The stored provider credentials of the signed-in user.
+  func keptCredentials() async throws -> [OAuthCredential] {
+    guard let account = try await backend.currentAccount() else { return [] }
+    let kept = try await storage.read { db in try ProviderCredentials.providers(db, uid: account.uid) }
+    var credentials: [OAuthCredential] = []
+    for providerID in kept {
+      if let credential = try? await vault.load(providerID: providerID, uid: account.uid) {
+        credentials.append(credential)
+      }
+    }
+    return credentials
+  }
+
+  /// Revokes each provider grant, best effort: a provider that is down must not block a sign-out or
+  /// a deletion.
+  func revoke(_ credentials: [OAuthCredential]) async {
+    for credential in credentials {
+      do {
+        try await providers.revoke(credential)
+      } catch {
+        environment.logger.notice(
+          "provider token revocation failed", metadata: ["provider": "\(credential.providerID)"])
+      }
+    }
+  }
+
+  /// Deletes the provider credentials kept for `uid` (the providers stay linked).
+  func forgetCredentials(of uid: String) async throws {
+    try await storage.withSecrets([], store: {}) { db -> ((), removed: [JournaledSecret]) in
+      ((), try ProviderCredentials.forgetAll(db, uid: uid))
+    }
+  }
+
+  /// Runs a token operation; when the account server says the session is over (the user was disabled
+  /// or deleted, or the token revoked), the backend has ended it, and the change is announced.
+  func endingSessionOnRejection<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    do {
+      return try await body()
+    } catch let error as AuthError where error.endsTheSession {
+      notify(nil)
+      throw error
+    }
+  }
+}
+
+extension AuthError {
+  /// Whether the account server's answer means the session is over: `auth/user-disabled`,
+  /// `auth/user-token-expired`, or an account that no longer exists.
+  var endsTheSession: Bool {
+    origin == .accountServer && [.userDisabled, .userTokenExpired, .userNotFound].contains(code)
+  }
+}

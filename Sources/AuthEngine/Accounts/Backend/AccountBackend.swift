@@ -1,0 +1,50 @@
+import Foundation
+
+/// The account layer `Auth` stands on: Firebase Authentication's account operations, one method per
+/// Identity Toolkit call. Two backends keep the accounts — `LocalAccounts` (this machine: SQLite and
+/// the secret store, Firebase's rules applied here) and `IdentityToolkitAccounts` (a Firebase project,
+/// REST v1) — and `Auth`, the command line and the window never ask which (README, "Keeping accounts
+/// in a Firebase project"). Each keeps the signed-in session of its data dir: at most one.
+///
+/// Both throw `AuthError`s with the same codes for the same cause. The checks the Firebase SDKs make
+/// on the client (`auth/provider-already-linked`, `auth/no-such-provider`, `auth/last-sign-in-method`,
+/// `auth/user-mismatch`) are `Auth`'s, before a backend is asked. A backend keeps the provider
+/// credential of a successful sign-in (`ProviderCredentials`) and the one of an
+/// `auth/account-exists-with-different-credential` (`PendingCredentials`).
+protocol AccountBackend: Sendable {
+  /// Where the accounts are.
+  var location: AccountLocation { get }
+
+  /// The signed-in account as this data dir last saw it (no network); nil when nobody is signed in.
+  func currentAccount() async throws -> Account?
+
+  /// `accounts:signInWithIdp`: sign in with a provider credential (creating the account when new),
+  /// link it to the signed-in account, or reauthenticate that account with it.
+  func signInWithIdp(_ request: IdpRequest) async throws -> SignedIn
+
+  /// `accounts:signUp`: a new email/password account, signed in — or, with `linkingTo`, a password
+  /// added to that signed-in account.
+  func signUp(email: String, password: Password, linkingTo uid: String?) async throws -> SignedIn
+
+  /// `accounts:signInWithPassword`.
+  func signInWithPassword(email: String, password: Password) async throws -> SignedIn
+
+  /// `accounts:createAuthUri`: how `email`'s account signs in.
+  func createAuthUri(email: String) async throws -> SignInMethods
+
+  /// `accounts:update` of the signed-in account `uid`.
+  func update(uid: String, _ change: AccountChange) async throws -> Account
+
+  /// `accounts:delete` of the signed-in account `uid` (needs a recent sign-in), with the credentials
+  /// kept for it.
+  func delete(uid: String) async throws
+
+  /// `securetoken …/v1/token`: the session's ID token, cached and refreshed within 5 minutes of expiry.
+  func idToken(uid: String, forceRefresh: Bool) async throws -> IDToken
+
+  /// The public keys (RFC 7517 JWK Set) that verify `idToken`'s tokens.
+  func publicKeys() async throws -> JSONValue
+
+  /// Ends the session of this data dir; the account stays. Returns the uid whose session it was.
+  func signOut() async throws -> String?
+}

@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+
+struct UserRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+  static let databaseTableName = "user"
+  var uid: String
+  var email: String?
+  var emailVerified: Bool
+  var displayName: String?
+  var photoURL: String?
+  var hasPassword: Bool
+  var creationDate: Date
+  var lastSignInDate: Date
+}
+
+struct IdentityRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+  static let databaseTableName = "identity"
+  var providerID: String
+  var federatedID: String
+  var uid: String
+  var email: String?
+  var displayName: String?
+  var photoURL: String?
+  var linkedAt: Date
+}
+
+struct SessionRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+  static let databaseTableName = "session"
+  var id: String
+  var uid: String
+  var signInProvider: String
+  /// The last sign-in or reauthentication: `auth/requires-recent-login` looks at it.
+  var authTime: Date
+  var createdAt: Date
+  var endedAt: Date?
+}
+
+struct PendingCredentialRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+  static let databaseTableName = "pendingCredential"
+  var id: String
+  var email: String
+  var providerID: String
+  var federatedID: String
+  var createdAt: Date
+  var expiresAt: Date
+}
+
+struct LoginFailureRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+  static let databaseTableName = "loginFailure"
+  var id: Int64?
+  var email: String
+  var at: Date
+}
+
+/// Queries shared by the local store's operations (all run inside one transaction each).
+enum Accounts {
+  /// The sign-in method of email and password, as a provider id (`providerData`, methods).
+  static let password = "password"
+
+  static func identity(_ db: Database, providerID: String, federatedID: String) throws -> IdentityRecord? {
+    try IdentityRecord.fetchOne(db, key: ["providerID": providerID, "federatedID": federatedID])
+  }
+
+  static func identities(_ db: Database, uid: String) throws -> [IdentityRecord] {
+    try IdentityRecord.filter(Column("uid") == uid).order(Column("linkedAt")).fetchAll(db)
+  }
+
+  /// The user whose own email this is (one account per email compares these, as Identity Toolkit).
+  static func owner(_ db: Database, email: String) throws -> UserRecord? {
+    try UserRecord.filter(Column("email") == email).fetchOne(db)
+  }
+
+  /// The linked providers in the order they were linked, then `password` when the user has one
+  /// (and an email to sign in with), as Identity Toolkit lists them.
+  static func signInMethods(_ db: Database, user: UserRecord) throws -> [String] {
+    try identities(db, uid: user.uid).map(\.providerID) + (user.hasPassword && user.email != nil ? [password] : [])
+  }
+
+  static func activeSession(_ db: Database) throws -> SessionRecord? {
+    try SessionRecord.filter(Column("endedAt") == nil).order(Column("createdAt").desc).fetchOne(db)
+  }
+}
+
+/// Email addresses are compared lowercased and trimmed.
+enum EmailAddress {
+  static func normalize(_ email: String?) -> String? {
+    guard let email else { return nil }
+    let trimmed = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    return trimmed.isEmpty ? nil : trimmed
+  }
+
+  /// A plain shape check: one `@`, something before it, a dot in the domain, no spaces.
+  static func isValid(_ email: String) -> Bool {
+    let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+    return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !parts[1].hasPrefix(".")
+      && !parts[1].hasSuffix(".") && !email.contains(where: \.isWhitespace)
+  }
+}
