@@ -55,15 +55,11 @@ public actor FileEmulatorIdentityStore: EmulatorIdentityStore {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let data = try encoder.encode(Document(version: 1, identities: identities))
-    let temporary = folder.appendingPathComponent(".identities-\(UUID().uuidString).tmp")
-    guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-    else { throw Self.failure(folder, .cannotWrite) }
-    if let handle = try? FileHandle(forWritingTo: temporary) {
-      try? handle.synchronize()
-      try? handle.close()
-    }
-    guard rename(temporary.path, file.path) == 0 else {
-      try? FileManager.default.removeItem(at: temporary)
+    do {
+      try AtomicFile.replace(file, with: data)
+    } catch AtomicFile.Failure.cannotWrite {
+      throw Self.failure(folder, .cannotWrite)
+    } catch AtomicFile.Failure.cannotReplace {
       throw Self.failure(file, .cannotWrite)
     }
   }

@@ -10,7 +10,7 @@ import Testing
     let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("bus-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
     #expect(!SessionBusAddress.isKnown(["XDG_RUNTIME_DIR": runtime.path]))
-    FileManager.default.createFile(atPath: runtime.appendingPathComponent("bus").path, contents: nil)
+    _ = FileManager.default.createFile(atPath: runtime.appendingPathComponent("bus").path, contents: nil)
     #expect(SessionBusAddress.isKnown(["XDG_RUNTIME_DIR": runtime.path]))
   }
 

@@ -4,69 +4,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The desktop's HTTP transport (libsoup) against the Authlib servers and small listeners: what it
-/// sends and returns, redirects returned and not followed, timeouts and refused connections as
-/// `auth/network-request-failed` without the URL, one kept-alive connection for several requests, and
-/// proxies from the environment.
+/// What only the desktop's HTTP transport (libsoup) is tested for: one kept-alive connection for several
+/// requests, and proxies from the environment through GIO's resolver. The cases both transports share
+/// are in `HTTPTransportTests`.
 @Suite struct SoupHTTPTransportTests {
-  @Test func sendsTheRequestAndReturnsTheAnswer() async throws {
-    let base = try await TestServers.shared.start().github
-    let body = try JSONSerialization.data(withJSONObject: ["redirect_uris": [GitHubTestClient.schemeRedirect]])
-    let response = try await SoupHTTPTransport(timeout: 5).send(
-      HTTPRequest(
-        method: "POST", url: base.appendingPathComponent("_test/clients"),
-        headers: [("Content-Type", "application/json"), ("Accept", "application/json")], body: body))
-    #expect(response.status == 200)
-    #expect(response.mediaType == "application/json")
-    let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
-    #expect((object?["client_id"] as? String)?.isEmpty == false)
-    let unauthorized = try await SoupHTTPTransport(timeout: 5).send(
-      HTTPRequest(url: base.appendingPathComponent("user")))
-    #expect(unauthorized.status == 401)
-  }
-
-  @Test func redirectsAreReturnedNotFollowed() async throws {
-    let base = try await TestServers.shared.start().github
-    let client = try await Control.post(
-      base.appendingPathComponent("_test/clients"),
-      ["redirect_uris": [GitHubTestClient.schemeRedirect], "fault": "token_redirect"])
-    let id = try #require(client["client_id"] as? String)
-    let response = try await SoupHTTPTransport(timeout: 5).send(
-      HTTPRequest(
-        method: "POST", url: base.appendingPathComponent("login/oauth/access_token"), body: Data("client_id=\(id)".utf8)
-      ))
-    #expect(response.status == 302)
-    let log = try await Control.get(base.appendingPathComponent("_test/clients/\(id)/log")) as? [String: Any]
-    #expect(log?["redirect_target_hits"] as? Int == 0)
-  }
-
-  @Test func timeoutIsNetworkRequestFailedWithoutTheURL() async throws {
-    let silent = try RecordingProxy.start(silent: true)  // accepts and never answers
-    defer { silent.process.terminate() }
-    let error = await expectAuthError(.networkRequestFailed) {
-      try await SoupHTTPTransport(timeout: 1).send(
-        HTTPRequest(url: URL(string: "http://127.0.0.1:\(silent.port)/token?code=SECRETCODE")!))
-    }
-    #expect(error.map { "\($0) \($0.payload)" }?.contains("SECRETCODE") == false)
-    guard case .network(let failure)? = error?.payload else {
-      Issue.record("no network payload: \(String(describing: error))")
-      return
-    }
-    #expect(failure == NetworkFailure(host: "127.0.0.1", reason: .timedOut(after: .seconds(1))))
-  }
-
-  @Test func aRefusedConnectionIsNetworkRequestFailed() async throws {
-    let port = FreePort.next()
-    let error = await expectAuthError(.networkRequestFailed) {
-      try await SoupHTTPTransport(timeout: 5).send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/x")!))
-    }
-    guard case .network(let failure)? = error?.payload else {
-      Issue.record("no network payload: \(String(describing: error))")
-      return
-    }
-    #expect(failure == NetworkFailure(host: "127.0.0.1", reason: .connectionRefused))
-  }
-
   /// A sign-in's token and profile requests go over one connection: the client side of every
   /// connection to a server of this test shows in `/proc/net/tcp` (open or in TIME_WAIT).
   @Test func requestsShareOneKeptAliveConnection() async throws {

@@ -16,7 +16,7 @@ final class InFlightAnswers: @unchecked Sendable {
     let box = GLibBox<@Sendable () -> Void>.retained { [weak self] in self?.done(address) }
     for signal in ["finished", "disconnected"] {
       // One box for both connections: each holds a reference, released with the connection.
-      Unmanaged<AnyObject>.fromOpaque(box).retain()
+      _ = Unmanaged<AnyObject>.fromOpaque(box).retain()
       g_signal_connect_data(
         UnsafeMutableRawPointer(message), signal, unsafeBitCast(messageThunk, to: GCallback.self), box,
         releaseConnectionBox, GConnectFlags(rawValue: 0))

@@ -87,15 +87,11 @@ final class FileToolkitStore: ToolkitStore {
     try DataDirectory.prepare(dataDirectory)
     try DataDirectory.prepare(folder.deletingLastPathComponent())
     try DataDirectory.prepare(folder)
-    let temporary = folder.appendingPathComponent(".\(file.lastPathComponent)-\(UUID().uuidString).tmp")
-    guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-    else { throw FileEmulatorIdentityStore.failure(folder, .cannotWrite) }
-    if let handle = try? FileHandle(forWritingTo: temporary) {
-      try? handle.synchronize()
-      try? handle.close()
-    }
-    guard rename(temporary.path, file.path) == 0 else {
-      try? FileManager.default.removeItem(at: temporary)
+    do {
+      try AtomicFile.replace(file, with: data)
+    } catch AtomicFile.Failure.cannotWrite {
+      throw FileEmulatorIdentityStore.failure(folder, .cannotWrite)
+    } catch AtomicFile.Failure.cannotReplace {
       throw FileEmulatorIdentityStore.failure(file, .cannotWrite)
     }
   }

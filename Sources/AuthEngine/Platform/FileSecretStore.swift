@@ -3,8 +3,8 @@ import Foundation
 
 /// Secrets as files in `DATA_DIR/secrets/NAMESPACE/ID`, mode 0600 in 0700 folders. Used only when the
 /// configuration opts in (`secret_store = "file"`), for machines without a Secret Service; `status`
-/// warns about it. Each write goes to a temporary file that is synced and renamed over the old one, so
-/// a reader sees the old secret or the new one, never a torn one. The folder is not synced after the
+/// warns about it. Each write is an `AtomicFile.replace` (a synced temporary file renamed over the old
+/// one), so a reader sees the old secret or the new one, never a torn one. The folder is not synced after the
 /// rename or a deletion: on a journaling file system (ext4, XFS) the next sync of the store's WAL
 /// commits those earlier changes of names with it (docs/threat-model.md, "After a power cut").
 public struct FileSecretStore: SecretStore {
@@ -16,32 +16,13 @@ public struct FileSecretStore: SecretStore {
     let folder = try namespaceFolder(key.namespace)
     try DataDirectory.prepare(folder)
     let target = folder.appendingPathComponent(try fileName(key.id))
-    let temporary = folder.appendingPathComponent(".tmp-\(UUID().uuidString)")
-    guard Self.writeSynced(Array(secret.reveal().utf8), to: temporary.path) else {
-      unlink(temporary.path)
+    do {
+      try AtomicFile.replace(target, with: Array(secret.reveal().utf8))
+    } catch AtomicFile.Failure.cannotWrite {
       throw unavailable(folder, "cannot write")
-    }
-    guard rename(temporary.path, target.path) == 0 else {
-      unlink(temporary.path)
+    } catch AtomicFile.Failure.cannotReplace {
       throw unavailable(folder, "cannot replace a secret file")
     }
-  }
-
-  /// Creates `path` (0600, it must not exist), writes `bytes` and syncs them to the disk before the
-  /// rename makes them the secret: a secret a commit references must be on disk by the time the
-  /// commit is (`AuthDatabase`), and a file system may otherwise keep the new name with no content.
-  private static func writeSynced(_ bytes: [UInt8], to path: String) -> Bool {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { return false }
-    defer { close(fd) }
-    var written = 0
-    while written < bytes.count {
-      let result = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-      if result < 0 && errno == EINTR { continue }
-      guard result > 0 else { return false }
-      written += result
-    }
-    return fsync(fd) == 0
   }
 
   public func load(_ key: SecretKey) async throws -> StoredSecret? {

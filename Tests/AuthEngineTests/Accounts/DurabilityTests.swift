@@ -83,20 +83,20 @@ import Testing
       _ = try await auth.signIn(with: AccountHarness.result("github.com", "1"))
     }
     let files = ["", "-wal"].map { directory.appendingPathComponent(AuthDatabase.fileName + $0).path }
-    func stamps() throws -> [String] {
-      try files.map { path in
+    func stamps() -> [String] {
+      files.map { path in
         var info = stat()
         guard stat(path, &info) == 0 else { return "\(path): missing" }
         return "\(path): \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
       }
     }
-    let before = try stamps()
+    let before = stamps()
     do {
       let auth = try AccountHarness(directory: directory).auth
       #expect(try await auth.currentUser() != nil)
       try await auth.recoverInterruptedOperations()
     }
-    let after = try stamps()
+    let after = stamps()
     #expect(after == before, "before: \(before), after: \(after)")
     #expect(after.last?.hasSuffix("missing") == true, "no WAL left behind")
   }

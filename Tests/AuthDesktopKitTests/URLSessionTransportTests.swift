@@ -1,0 +1,33 @@
+import AuthEngine
+import AuthURLSession
+import Foundation
+import TestSupport
+import Testing
+
+/// What only `URLSessionTransport` (AuthURLSession) is tested for: proxies from the environment, which
+/// libcurl reads. The cases both transports share are in `HTTPTransportTests`.
+@Suite struct URLSessionTransportTests {
+  /// In a child process (the environment is process-wide): `http_proxy` and `https_proxy` are used,
+  /// and `no_proxy` hosts go direct.
+  @Test func proxiesFromTheEnvironmentAreHonoured() async {
+    await #expect(processExitsWith: .success) {
+      let proxy = try RecordingProxy.start()
+      setenv("http_proxy", "http://127.0.0.1:\(proxy.port)", 1)
+      setenv("https_proxy", "http://127.0.0.1:\(proxy.port)", 1)
+      setenv("no_proxy", "127.0.0.1,localhost", 1)
+      let transport = URLSessionTransport(timeout: 5)
+      let response = try await transport.send(HTTPRequest(url: URL(string: "http://proxied.invalid/probe")!))
+      guard String(decoding: response.body, as: UTF8.self) == "proxied:GET http://proxied.invalid/probe HTTP/1.1" else {
+        exit(1)
+      }
+      _ = try? await transport.send(HTTPRequest(url: URL(string: "https://tls.invalid/probe")!))
+      let seen = try proxy.seen()
+      guard seen.contains("CONNECT tls.invalid:443") else { exit(2) }
+      // no_proxy: loopback goes direct (the proxy would answer "proxied:").
+      let servers = try await TestServers.shared.start()
+      let direct = try await transport.send(HTTPRequest(url: servers.github.appendingPathComponent("user")))
+      guard direct.status == 401, !String(decoding: direct.body, as: UTF8.self).hasPrefix("proxied:") else { exit(3) }
+      exit(0)
+    }
+  }
+}
