@@ -140,12 +140,4 @@ import Testing
     let (client, _) = client { _ in InMemoryHTTPTransport.json(["access_token": "a"]) }
     await expectAuthError(.invalidProviderResponse) { try await exchange(client) }
   }
-
-  @Test func aRedirectIsNotFollowed() async {
-    let (client, transport) = client { _ in
-      HTTPResponse(status: 302, headers: ["Location": "https://elsewhere.example/token"])
-    }
-    await expectAuthError(.invalidProviderResponse) { try await exchange(client) }
-    #expect(transport.requests.count == 1)
-  }
 }
