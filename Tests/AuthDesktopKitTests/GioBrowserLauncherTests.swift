@@ -23,22 +23,17 @@ import Testing
 
   @Test func throwsWhenNoApplicationHandlesTheScheme() async throws {
     let url = URL(string: "authdesktop-test-nobody-handles-this:/path?x=1")!
-    let error = await #expect(throws: AuthError.self) { try await GioBrowserLauncher().open(url) }
-    #expect(error?.code == .browserUnavailable)
+    let error = await expectAuthError(.browserUnavailable) { try await GioBrowserLauncher().open(url) }
     #expect(error?.detail?.contains("no application is set to open authdesktop-test-nobody-handles-this links") == true)
   }
 
-  /// The fake browser runs detached: poll its output file for up to 30 s (once, under a loaded full run,
-  /// the launch took over 10 s; see the closing note of the session that raised this).
+  /// The fake browser runs detached: its output file is polled for up to 30 s (once, under a loaded full
+  /// run, the launch took over 10 s).
   static func waitForLine(containing text: String) async throws -> String {
-    let deadline = Date().addingTimeInterval(30)
-    while Date() < deadline {
+    try await Poll.value("the fake browser started with \(text)", every: .milliseconds(50)) {
       let lines =
         (try? String(contentsOf: TestEnvironment.paths.openedFile, encoding: .utf8))?.split(separator: "\n") ?? []
-      if let line = lines.first(where: { $0.contains(text) }) { return String(line) }
-      try await Task.sleep(for: .milliseconds(50))
+      return lines.first { $0.contains(text) }.map(String.init)
     }
-    Issue.record("the fake browser was not started with \(text)")
-    throw CancellationError()
   }
 }

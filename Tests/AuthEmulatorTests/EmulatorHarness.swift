@@ -13,6 +13,9 @@ struct EmulatorHarness {
   static let twitterCallback = "\(scheme)://oauth1redirect/twitter.com"
   static let oidcRedirect = "\(scheme):/oauth2redirect/oidc.emulator"
   static let mona = "github:583231"
+  /// RFC 7636 Appendix B's PKCE pair.
+  static let verifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+  static let challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
 
   let emulator: ProviderEmulator
   let identities: InMemoryEmulatorIdentityStore

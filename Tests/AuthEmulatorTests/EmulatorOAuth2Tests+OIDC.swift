@@ -42,7 +42,7 @@ extension EmulatorOAuth2Tests {
     }
     let base: FormParameters = [
       "grant_type": "authorization_code", "code": code, "redirect_uri": EmulatorHarness.oidcRedirect,
-      "code_verifier": Self.verifier, "client_id": EmulatorSetup.oidcClientID,
+      "code_verifier": EmulatorHarness.verifier, "client_id": EmulatorSetup.oidcClientID,
     ]
     var wrongClient = base
     wrongClient.pairs[4].value = "someone-else"

@@ -7,13 +7,12 @@ import Testing
 /// What the GitHub-like server and the OpenID provider refuse: PKCE, redirect URIs, client ids, codes,
 /// consent tokens. Requests are crafted by hand (the engine never sends these mistakes).
 @Suite struct EmulatorOAuth2Tests {
-  static let verifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
-  static let challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"  // RFC 7636 Appendix B
 
   static func githubQuery(_ overrides: [String: String?] = [:]) -> FormParameters {
     var fields: [String: String?] = [
       "client_id": EmulatorSetup.githubClientID, "redirect_uri": EmulatorHarness.githubRedirect,
-      "response_type": "code", "scope": "read:user user:email", "state": "the-state", "code_challenge": challenge,
+      "response_type": "code", "scope": "read:user user:email", "state": "the-state",
+      "code_challenge": EmulatorHarness.challenge,
       "code_challenge_method": "S256",
     ]
     fields.merge(overrides) { $1 }
@@ -32,7 +31,7 @@ import Testing
   }
 
   static func exchange(
-    _ harness: EmulatorHarness, code: String, verifier: String = verifier,
+    _ harness: EmulatorHarness, code: String, verifier: String = EmulatorHarness.verifier,
     redirectURI: String = EmulatorHarness.githubRedirect, clientID: String = EmulatorSetup.githubClientID
   ) async -> [String: Any] {
     let response = await harness.post(
@@ -67,7 +66,7 @@ import Testing
       let query = try Self.redirectError(
         await harness.get(
           "/github/login/oauth/authorize",
-          Self.githubQuery(["code_challenge": Self.verifier, "code_challenge_method": method])))
+          Self.githubQuery(["code_challenge": EmulatorHarness.verifier, "code_challenge_method": method])))
       #expect(query["error"] == "invalid_request")
       #expect(query["error_description"]?.contains("S256") == true)
     }

@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// `config.toml`: every documented key, and errors that name the file, the key and the problem.
@@ -172,8 +173,10 @@ import Testing
     }
   }
 
-  @Test func unknownKeyListsTheAllowedOnes() {
-    let error = #expect(throws: AuthError.self) { try ConfigurationLoader.parse("[app]\nredirect_sheme = \"x\"\n") }
+  @Test func unknownKeyListsTheAllowedOnes() async {
+    let error = await expectAuthError(.invalidConfiguration) {
+      try ConfigurationLoader.parse("[app]\nredirect_sheme = \"x\"\n")
+    }
     #expect(
       error?.configurationIssue?.problem
         == .unknownKey(allowed: ["one_account_per_email", "redirect_scheme", "secret_store"]))
@@ -218,11 +221,12 @@ import Testing
     #expect(flags.configFile.path == "/f.toml" && flags.dataDirectory.path == "/f")
   }
 
-  @Test func missingExplicitFileIsAnErrorMissingDefaultIsNot() throws {
+  @Test func missingExplicitFileIsAnErrorMissingDefaultIsNot() async throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).path
     #expect(try ConfigurationLoader.load(ConfigurationPaths(environment: ["HOME": dir])) == nil)
-    #expect(throws: AuthError.self) {
+    let error = await expectAuthError(.invalidConfiguration) {
       try ConfigurationLoader.load(ConfigurationPaths(configFlag: dir + "/nope.toml", environment: [:]))
     }
+    #expect(error?.configurationIssue?.problem == .fileNotFound)
   }
 }

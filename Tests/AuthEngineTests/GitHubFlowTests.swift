@@ -14,7 +14,7 @@ import Testing
     #expect(query["response_type"] == "code")
     #expect(query["redirect_uri"] == Fixtures.githubRedirect)
     #expect((query["state"] ?? "").count >= 43)  // 256 bits
-    let result = try await harness.service.resume(with: try await harness.browse(pending.authorizationURL))
+    let result = try await harness.service.resume(with: try await Browser.follow(pending.authorizationURL))
     #expect(result.identity.uid == "1001")
     #expect(result.identity.username == "octocat")
     #expect(result.identity.email == "octocat@example.com")
@@ -55,7 +55,7 @@ import Testing
     let query = try #require(FormParameters.query(of: pending.authorizationURL))
     #expect(query["allow_signup"] == "false")
     #expect(query["login"] == "octo cat+1")
-    _ = try await harness.service.resume(with: try await harness.browse(pending.authorizationURL))
+    _ = try await harness.service.resume(with: try await Browser.follow(pending.authorizationURL))
   }
 
   @Test func deniedConsentIsWebContextCancelled() async throws {
@@ -72,7 +72,7 @@ import Testing
     let second = try await harness.service.begin(OAuthProvider(providerID: "github.com"))
     // Browse the first request, but swap its code into the second request's redirect (same client,
     // same redirect URI, valid second state): the second verifier goes with the first code.
-    let redirect = try await harness.browse(first.authorizationURL)
+    let redirect = try await Browser.follow(first.authorizationURL)
     let code = try #require(FormParameters.query(of: redirect)?["code"])
     let secondState = try #require(FormParameters.query(of: second.authorizationURL)?["state"])
     let forged = URL(string: Fixtures.githubRedirect)!.appendingQuery(["code": code, "state": secondState])

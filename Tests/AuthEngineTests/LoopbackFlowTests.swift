@@ -16,7 +16,7 @@ import Testing
     let pending = try await harness.service.begin(
       OAuthProvider(providerID: "github.com"), loopbackRedirectURI: bound.redirectURI)
     #expect(FormParameters.query(of: pending.authorizationURL)?["redirect_uri"] == bound.redirectURI.absoluteString)
-    let location = try await harness.browse(pending.authorizationURL)
+    let location = try await Browser.follow(pending.authorizationURL)
     #expect(await listener.deliver(location))
     let result = try await harness.service.resume(with: try await bound.redirect())
     await bound.close()
@@ -44,7 +44,7 @@ import Testing
     let harness = try Harness(configuration: github.configuration)
     let pending = try await harness.service.begin(
       OAuthProvider(providerID: "github.com"), loopbackRedirectURI: bound.redirectURI)
-    let location = try await harness.browse(pending.authorizationURL)
+    let location = try await Browser.follow(pending.authorizationURL)
     var moved = URLComponents(url: location, resolvingAgainstBaseURL: false)!
     moved.port = (moved.port ?? 0) + 1
     await expectAuthError(.redirectURIMismatch) { try await harness.service.resume(with: moved.url!) }

@@ -55,7 +55,7 @@ import Testing
     provider.scopes = ["repo", "user:email"]
     let pending = try await harness.service.begin(provider)
     #expect(FormParameters.query(of: pending.authorizationURL)?["scope"] == "read:user user:email repo")
-    let result = try await harness.service.resume(with: try await harness.browse(pending.authorizationURL))
+    let result = try await harness.service.resume(with: try await Browser.follow(pending.authorizationURL))
     #expect(result.credential.scopes.contains("repo"))
   }
 

@@ -14,7 +14,7 @@ import Testing
     let query = try #require(FormParameters.query(of: pending.authorizationURL))
     #expect(query["scope"] == "openid email profile")
     #expect((query["nonce"] ?? "").count >= 43)
-    let result = try await harness.service.resume(with: try await harness.browse(pending.authorizationURL))
+    let result = try await harness.service.resume(with: try await Browser.follow(pending.authorizationURL))
     #expect(result.identity.uid == "248289761001")
     #expect(result.identity.email == "jane@example.com")
     #expect(result.identity.emailVerified)
@@ -56,7 +56,7 @@ import Testing
     let oidc = try await Fixtures.oidc(["advertise_iss": true])
     let harness = try Harness(configuration: oidc.configuration)
     let pending = try await harness.service.begin(OAuthProvider(providerID: "oidc.test"))
-    var query = FormParameters.query(of: try await harness.browse(pending.authorizationURL))!
+    var query = FormParameters.query(of: try await Browser.follow(pending.authorizationURL))!
     query.pairs.removeAll { $0.name == "iss" }
     await expectAuthError(.issuerMismatch) {
       try await harness.service.resume(with: URL(string: Fixtures.oidcRedirect("test"))!.appendingQuery(query))

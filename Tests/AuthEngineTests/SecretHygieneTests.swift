@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// No token, secret, code or full callback URL in any error message or log line (RFC 9700 §4.2).
@@ -38,7 +39,7 @@ import Testing
 
     for id in ["github.com", "twitter.com", "oidc.test"] {
       let pending = try await harness.service.begin(OAuthProvider(providerID: id))
-      let redirect = try await harness.browse(pending.authorizationURL)
+      let redirect = try await Browser.follow(pending.authorizationURL)
       let query = FormParameters.query(of: redirect)!
       secrets += [query["state"], query["code"], query["oauth_token"], query["oauth_verifier"]].compactMap { $0 }
       secrets.append(redirect.absoluteString)

@@ -63,7 +63,7 @@ import Testing
   func fileSecretStoreRefusesPathLikeIDs(id: String) async {
     let store = FileSecretStore(
       dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString))
-    await #expect(throws: AuthError.self) {
+    await expectAuthError(.internalError) {
       try await store.store(StoredSecret("x"), for: SecretKey(namespace: "n", id: id), label: "x")
     }
   }

@@ -10,7 +10,7 @@ import Testing
     let harness = try Harness(configuration: twitter.configuration)
     let pending = try await harness.service.begin(OAuthProvider(providerID: "twitter.com"))
     #expect(pending.redirectURI.absoluteString == Fixtures.twitterCallback)
-    let result = try await harness.service.resume(with: try await harness.browse(pending.authorizationURL))
+    let result = try await harness.service.resume(with: try await Browser.follow(pending.authorizationURL))
     #expect(result.identity.uid == "783214")
     #expect(result.identity.username == "TwitterDev")
     #expect(result.identity.email == "dev@example.com")
@@ -43,7 +43,7 @@ import Testing
     let twitter = try await Fixtures.twitter()
     let harness = try Harness(configuration: twitter.configuration)
     let pending = try await harness.service.begin(OAuthProvider(providerID: "twitter.com"))
-    let redirect = try await harness.browse(pending.authorizationURL)
+    let redirect = try await Browser.follow(pending.authorizationURL)
     let verifier = FormParameters.query(of: redirect)!["oauth_verifier"]!
     let forged = URL(string: Fixtures.twitterCallback)!.appendingQuery([
       "oauth_token": "not-the-pending-token", "oauth_verifier": verifier,
@@ -70,7 +70,7 @@ import Testing
     let twitter = try await Fixtures.twitter()
     let harness = try Harness(configuration: twitter.configuration)
     let pending = try await harness.service.begin(OAuthProvider(providerID: "twitter.com"))
-    var query = FormParameters.query(of: try await harness.browse(pending.authorizationURL))!
+    var query = FormParameters.query(of: try await Browser.follow(pending.authorizationURL))!
     query.pairs = query.pairs.map { ($0.name, $0.name == "oauth_verifier" ? "forged-verifier" : $0.value) }
     await expectAuthError(.invalidCredential) {
       try await harness.service.resume(with: URL(string: Fixtures.twitterCallback)!.appendingQuery(query))
@@ -117,7 +117,7 @@ import Testing
     let harness = try Harness(configuration: configuration)
     let pending = try await harness.service.begin(OAuthProvider(providerID: "twitter.com"))
     #expect(FormParameters.query(of: pending.authorizationURL)?["code_challenge_method"] == "S256")
-    let result = try await harness.service.resume(with: try await harness.browse(pending.authorizationURL))
+    let result = try await harness.service.resume(with: try await Browser.follow(pending.authorizationURL))
     #expect(result.identity.uid == "1234567890123")
     #expect(result.identity.username == "xdev")
     #expect(result.credential.secret == nil && result.credential.accessToken != nil)

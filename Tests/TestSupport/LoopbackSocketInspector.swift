@@ -37,4 +37,21 @@ public enum LoopbackSocketInspector {
     var length = socklen_t(MemoryLayout<Int32>.size)
     return getsockopt(fd, SOL_SOCKET, name, &value, &length) == 0 && value != 0
   }
+
+  /// Whether 127.0.0.1 refuses a connection to `url`'s port now: one blocking connect attempt (short:
+  /// loopback answers or refuses at once).
+  public static func refusesConnectionsNow(_ url: URL) -> Bool {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(url.port ?? 0).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    return result != 0
+  }
 }

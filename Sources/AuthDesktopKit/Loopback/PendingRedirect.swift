@@ -80,6 +80,9 @@ final class PendingRedirect: @unchecked Sendable {
     }
   }
 
+  /// Whether a `next()` is waiting for a request (for tests that act on a waiting listener).
+  var isWaiting: Bool { lock.withLock { taker != nil } }
+
   /// Answers the requests for `url` now: they are not the sign-in's redirect.
   func refuse(_ url: URL) {
     let waiting: [CheckedContinuation<RedirectOutcome?, Never>] = lock.withLock {

@@ -62,6 +62,9 @@ final class SoupBoundRedirectListener: BoundRedirectListener {
 
   func refuse(_ url: URL) async { pending.refuse(url) }
 
+  /// Whether `redirect()` is waiting for a request.
+  var isWaiting: Bool { pending.isWaiting }
+
   /// Answers the browser with `outcome`'s page, then unbinds the port once that answer went out.
   func close(answering outcome: RedirectOutcome?) async {
     pending.answer(outcome)

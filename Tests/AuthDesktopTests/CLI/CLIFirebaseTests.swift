@@ -39,7 +39,7 @@ import Testing
     #expect(try await cli.run(["status"]).stdout.contains("Firebase project: \(project.id)"))
 
     let idToken = try await cli.run(["id-token"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    let claims = try #require(CLIFirebaseClaims.claims(idToken))
+    let claims = try #require(JWTPayload.claims(idToken))
     #expect(claims["iss"] as? String == "https://securetoken.google.com/\(project.id)")
     #expect(claims["sub"] as? String == localId)
     #expect(

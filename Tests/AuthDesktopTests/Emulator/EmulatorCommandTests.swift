@@ -47,24 +47,6 @@ import Testing
 
   static let transport = URLSessionTransport(timeout: 10)
 
-  /// Plays the browser on the consent page of `url`: submits `fields` with the page's request and consent
-  /// token, and returns the raw answer (never followed).
-  static func consent(_ url: URL, base: URL, _ fields: [(String, String)]) async throws -> HTTPResponse {
-    let page = try await transport.send(HTTPRequest(url: url))
-    #expect(page.status == 200)
-    let html = String(decoding: page.body, as: UTF8.self)
-    func value(_ name: String) throws -> String {
-      let match = try #require(html.firstMatch(of: try Regex("name=\"\(name)\" value=\"([^\"]*)\"")))
-      return try #require(match.output[1].substring.map(String.init))
-    }
-    var form = FormParameters([("request", try value("request")), ("consent_token", try value("consent_token"))])
-    for (name, value) in fields { form.append(name, value) }
-    return try await transport.send(
-      HTTPRequest(
-        method: "POST", url: base.appendingPathComponent("consent"),
-        headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Data(form.encoded.utf8)))
-  }
-
   @Test func servesTheIdentityDocumentAndStopsOnSIGINTAndSIGTERM() async throws {
     for signal in [SIGINT, SIGTERM] {
       let emulator = try Emulator(try CLIRunner())
@@ -93,10 +75,7 @@ import Testing
     let url = try #require(
       ((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["authorizationURL"] as? String)
         .flatMap(URL.init(string:)))
-    let answer = try await Self.consent(
-      url, base: emulator.base, [("action", "approve"), ("identity", "github:583231")])
-    #expect(answer.status == 302)
-    let redirect = try #require(answer.header("location"))
+    let redirect = try await Browser.approve(url, as: "Mona Octocat <octocat@example.com>").absoluteString
     #expect(redirect.hasPrefix("\(AppIdentity.tests.redirectScheme):/oauth2redirect/github.com?code="))
     let delivered = try await cli.run([redirect, "--json"])
     #expect(delivered.status == 0, "\(delivered.stderr)")
@@ -126,9 +105,7 @@ import Testing
       "redirect_uri": "\(AppIdentity.tests.redirectScheme):/oauth2redirect/github.com",
       "code_challenge": "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", "code_challenge_method": "S256",
     ])
-    let added = try await Self.consent(
-      authorize, base: emulator.base, [("action", "add"), ("name", "Ada Lovelace"), ("email", "ada@example.com")])
-    #expect(added.status == 302)
+    _ = try await Browser.add(authorize, name: "Ada Lovelace", email: "ada@example.com")
     #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self).contains("Ada Lovelace"))
     #expect(try await emulator.stop().status == 0)
     let reset = try Emulator(cli, ["--port", "0", "--reset"])

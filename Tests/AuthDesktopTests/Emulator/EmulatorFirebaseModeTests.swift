@@ -19,12 +19,12 @@ import Testing
 
   /// Sign in, link, a conflict and `link-pending`, as `EmulatorModeTests` does with the local store.
   @Test func signInLinkConflictAndLinkPendingOffline() async throws {
-    let setup = try EmulatorModeTests.Setup(configuration: Self.table)
+    let setup = try EmulatorModeSetup(configuration: Self.table)
     let emulator = try await setup.startEmulator()
     defer { kill(emulator.process.processIdentifier, SIGKILL) }
     let email = "ada.firebase@example.com"
 
-    let first = try await setup.signIn("github.com") { try await EmulatorBrowser.add($0, name: "Ada", email: email) }
+    let first = try await setup.signIn("github.com") { try await Browser.add($0, name: "Ada", email: email) }
     #expect(first.status == 0, "\(first.stdout) \(first.stderr)")
     #expect(first.json["isNewUser"] as? Bool == true)
     let status = try await setup.run(["status", "--json"])
@@ -34,38 +34,29 @@ import Testing
     let uid = try #require((status.json["user"] as? [String: Any])?["uid"] as? String)
 
     let link = try await setup.signIn("twitter.com", ["--link"]) {
-      try await EmulatorBrowser.approve($0, as: EmulatorModeTests.seededIdentity["twitter.com"]!)
+      try await Browser.approve($0, as: EmulatorModeSetup.seededIdentity["twitter.com"]!)
     }
     #expect(link.status == 0, "\(link.stderr)")
     await #expect(try setup.providers() == ["github.com", "twitter.com"])
 
     #expect(try await setup.run(["sign-out"]).status == 0)
     let conflict = try await setup.signIn("oidc.emulator") {
-      try await EmulatorBrowser.add($0, name: "Ada at work", email: email)
+      try await Browser.add($0, name: "Ada at work", email: email)
     }
     let error = try #require(conflict.json["error"] as? [String: Any], "\(conflict.stdout) \(conflict.stderr)")
     #expect(error["code"] as? String == "auth/account-exists-with-different-credential")
     #expect(error["email"] as? String == email && error["providerId"] as? String == "oidc.emulator")
     #expect(error["signInMethods"] as? [String] == ["github.com", "twitter.com"])
 
-    let again = try await setup.signIn("github.com") { try await EmulatorBrowser.approve($0, as: "Ada <\(email)>") }
+    let again = try await setup.signIn("github.com") { try await Browser.approve($0, as: "Ada <\(email)>") }
     #expect(again.status == 0, "\(again.stderr)")
     let pending = try await setup.run(["link-pending", "--json"])
     #expect(pending.status == 0, "\(pending.stderr)")
-    await #expect(try setup.providers() == EmulatorModeTests.all.sorted())
+    await #expect(try setup.providers() == EmulatorModeSetup.providers.sorted())
     let user = try #require(try await setup.run(["status", "--json"]).json["user"] as? [String: Any])
     #expect(user["uid"] as? String == uid)
     let idToken = try await setup.run(["id-token"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    let claims = try #require(CLIFirebaseClaims.claims(idToken))
+    let claims = try #require(JWTPayload.claims(idToken))
     #expect(claims["aud"] as? String == ToolkitProject.defaultProjectID && claims["sub"] as? String == uid)
-  }
-}
-
-/// The payload of a JWT, unverified.
-enum CLIFirebaseClaims {
-  static func claims(_ token: String) -> [String: Any]? {
-    let parts = token.split(separator: ".")
-    guard parts.count == 3, let data = Base64URL.decode(parts[1]) else { return nil }
-    return try? JSONSerialization.jsonObject(with: data) as? [String: Any]
   }
 }

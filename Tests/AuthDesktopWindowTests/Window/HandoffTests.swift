@@ -25,7 +25,7 @@ extension SessionBusSuites {
           })
         #expect(opened.status == 0, "\(opened.output)")
         try await session.accessible.waitUntil("the signed-in page") {
-          $0.contains(WindowFlowTests.signedInEmail) && $0.contains(WindowFlowTests.unlinkGitHub)
+          $0.contains(WindowSession.signedInEmail) && $0.contains(WindowSession.unlinkGitHub)
         }
         #expect(try await session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == true)
         #expect(session.window.process.isRunning, "the window should still be running")

@@ -112,8 +112,8 @@ enum DesktopChild {
       try await until("the light style first") { !dark() }
       try setColorScheme("prefer-dark")
       try await until("the dark style once the system prefers it", dark)
-      try await Task.sleep(for: .milliseconds(1500))  // the new style's first frames
-      try WindowSnapshot.savePNG(of: window, to: "\(WindowScreenshotTests.directory)/window-signed-out-dark.png")
+      try await WindowTestChild.settled(window)
+      try WindowSnapshot.savePNG(of: window, to: "\(WindowTestChild.screenshotDirectory)/window-signed-out-dark.png")
       try setColorScheme("prefer-light")
       try await until("the light style again") { !dark() }
     } catch {
@@ -138,8 +138,8 @@ enum DesktopChild {
       guard let release, version == expected, notes == release.notes, !release.notes.isEmpty else {
         WindowTestChild.fail("about: version \(version ?? "none"), notes \(notes ?? "none")")
       }
-      try await Task.sleep(for: .milliseconds(1500))
-      try WindowSnapshot.savePNG(of: about!, to: "\(WindowScreenshotTests.directory)/window-about.png")
+      try await WindowTestChild.settled(about!)
+      try WindowSnapshot.savePNG(of: about!, to: "\(WindowTestChild.screenshotDirectory)/window-about.png")
     } catch {
       WindowTestChild.fail("about: \(error)")
     }
@@ -155,10 +155,6 @@ enum DesktopChild {
 
   /// Polls `condition` every 50 ms for up to 10 s.
   static func until(_ what: String, _ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !condition() {
-      guard ContinuousClock.now < deadline else { throw WindowTestChild.Timeout(description: "timed out: \(what)") }
-      try await Task.sleep(for: .milliseconds(50))
-    }
+    try await Poll.until(what, within: .seconds(10), every: .milliseconds(50)) { condition() }
   }
 }

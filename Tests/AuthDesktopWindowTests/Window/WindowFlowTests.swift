@@ -12,20 +12,18 @@ extension SessionBusSuites {
   /// through both redirect kinds with the fake browser approving, cancel, timeout, and the warning
   /// when another program owns the app's URL scheme.
   @Suite(.serialized) struct WindowFlowTests {
-    static let signedInEmail = AccessibleWindow.Node(role: "label", name: "octocat@example.com")
-    static let unlinkGitHub = AccessibleWindow.Node(role: "push button", name: WindowText.unlinkAccessible("GitHub"))
 
     @Test func loopbackSignInFromTheWindow() async throws {
       try await WindowSession.with(loopback: true, browser: .play) { session in
         try await session.accessible.activate(WindowText.continueWith("GitHub"))
         try await session.accessible.waitUntil("the signed-in page (browser: \(session.browserTranscript()))") {
-          $0.contains(Self.signedInEmail) && $0.contains(Self.unlinkGitHub)
+          $0.contains(WindowSession.signedInEmail) && $0.contains(WindowSession.unlinkGitHub)
         }
         #expect(session.browserTranscript().contains("loopback 200"))
         #expect(try await session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == true)
         // The listener is gone once the redirect arrived.
         let redirect = try #require(session.openedURLs().first.flatMap(Self.redirectURI))
-        #expect(Self.refusesConnectionsNow(redirect))
+        #expect(LoopbackSocketInspector.refusesConnectionsNow(redirect))
       }
     }
 
@@ -36,7 +34,7 @@ extension SessionBusSuites {
         #expect(try await !session.accessible.nodes().contains(Self.badge))
         try await session.accessible.activate(WindowText.continueWith("GitHub"))
         try await session.accessible.waitUntil("the signed-in page (browser: \(session.browserTranscript()))") {
-          $0.contains(Self.signedInEmail) && $0.contains(Self.unlinkGitHub)
+          $0.contains(WindowSession.signedInEmail) && $0.contains(WindowSession.unlinkGitHub)
         }
         #expect(session.browserTranscript().contains("xdg-open done"))
         #expect(try await session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == true)
@@ -53,7 +51,9 @@ extension SessionBusSuites {
         try await session.accessible.waitFor("label", WindowText.signInTitle)
         let authorization = try #require(session.openedURLs().first)
         let redirect = try #require(Self.redirectURI(authorization))
-        try await Poll.until("the loopback listener to close") { Self.refusesConnectionsNow(redirect) }
+        try await Poll.until("the loopback listener to close") {
+          LoopbackSocketInspector.refusesConnectionsNow(redirect)
+        }
         // The approval arrives anyway (another tab): the sign-in it belonged to is gone.
         let location = try await Browser.follow(authorization)
         let late = try await session.cli.run([location.absoluteString, "--json"])
@@ -91,7 +91,7 @@ extension SessionBusSuites {
         try await session.accessible.activate(WindowText.back)
         try await session.accessible.waitFor("label", WindowText.signInTitle)
         let redirect = try #require(session.openedURLs().first.flatMap(Self.redirectURI))
-        #expect(Self.refusesConnectionsNow(redirect))
+        #expect(LoopbackSocketInspector.refusesConnectionsNow(redirect))
       }
     }
 
@@ -119,7 +119,7 @@ extension SessionBusSuites {
         }
         try await session.accessible.activate(WindowText.continueWith("GitHub"))
         try await session.accessible.waitUntil("the signed-in page (browser: \(session.browserTranscript()))") {
-          $0.contains(Self.signedInEmail) && $0.contains(Self.unlinkGitHub)
+          $0.contains(WindowSession.signedInEmail) && $0.contains(WindowSession.unlinkGitHub)
         }
         // The other built-in providers can be linked from here.
         #expect(await session.accessible.shows("push button", WindowText.linkAccessible("X (Twitter)")))
@@ -169,22 +169,5 @@ extension SessionBusSuites {
       URLComponents(url: authorization, resolvingAgainstBaseURL: false)?.queryItems?
         .first { $0.name == "redirect_uri" }?.value.flatMap(URL.init(string:))
     }
-
-    /// A blocking connect attempt (short: loopback answers or refuses at once).
-    static func refusesConnectionsNow(_ url: URL) -> Bool {
-      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      defer { close(fd) }
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = in_port_t(UInt16(url.port ?? 0).bigEndian)
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      let result = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      return result != 0
-    }
-
   }
 }

@@ -11,10 +11,6 @@ import Testing
 /// dir) and checks the PNG. A child process per page: GTK can be initialised once per process, and a
 /// `GtkApplication` runs once.
 @Suite struct WindowScreenshotTests {
-  static let directory: String =
-    ProcessInfo.processInfo.environment["AUTH_DESKTOP_SCREENSHOT_DIR"]
-    ?? FileManager.default.temporaryDirectory.appendingPathComponent("auth-desktop-screenshots").path
-
   @Test(arguments: WindowPage.allCases.map(\.rawValue))
   func screenshot(page: String) async throws {
     let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
@@ -24,8 +20,9 @@ import Testing
       DISPLAY is not set: the window tests need an X display. Run scripts/test (it starts Xvfb), or \
       `Xvfb :77 -screen 0 1280x800x24 & DISPLAY=:77 swift test --filter WindowScreenshotTests`.
       """)
-    try FileManager.default.createDirectory(atPath: Self.directory, withIntermediateDirectories: true)
-    let path = "\(Self.directory)/window-\(page).png"
+    try FileManager.default.createDirectory(
+      atPath: WindowTestChild.screenshotDirectory, withIntermediateDirectories: true)
+    let path = "\(WindowTestChild.screenshotDirectory)/window-\(page).png"
     try? FileManager.default.removeItem(atPath: path)
 
     let log = WindowTestChild.newLog()

@@ -23,6 +23,10 @@ struct WindowSession {
     case deny
   }
 
+  /// What the signed-in page shows of the Authlib server's octocat.
+  static let signedInEmail = AccessibleWindow.Node(role: "label", name: "octocat@example.com")
+  static let unlinkGitHub = AccessibleWindow.Node(role: "push button", name: WindowText.unlinkAccessible("GitHub"))
+
   static let browserScript = AccessibleWindow.tool.deletingLastPathComponent().appendingPathComponent("fake_browser.py")
 
   let cli: CLIRunner

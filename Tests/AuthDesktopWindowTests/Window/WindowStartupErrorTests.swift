@@ -38,7 +38,9 @@ extension SessionBusSuites {
       let other = try Self.otherProgram(listeningOn: port)
       // SIGKILL: children of the test process were seen to ignore SIGTERM (see WindowSession.close).
       defer { if other.isRunning { kill(other.processIdentifier, SIGKILL) } }
-      try await Poll.until("the other program to listen") { !WindowFlowTests.refusesConnectionsNow(Self.url(port)) }
+      try await Poll.until("the other program to listen") {
+        !LoopbackSocketInspector.refusesConnectionsNow(Self.url(port))
+      }
       try await WindowSession.with(
         emulator: true, browser: .record, environment: [EmulatorMode.portVariable: String(port)]
       ) { session in

@@ -8,11 +8,16 @@ import Testing
 @testable import AuthDesktopWindow
 
 /// Bodies and helpers of the window tests' child processes. `run(savingTo:)` runs the application
-/// and, from a `GLibMainActor` task, waits for its window to map, lets it settle, saves it as a PNG and
-/// quits the application. A failure ends the process through `fail`, which leaves its message in a
+/// and, from a `GLibMainActor` task, waits for its window to map and its transitions to end, saves it as
+/// a PNG and quits the application. A failure ends the process through `fail`, which leaves its message in a
 /// file for the parent (`#expect(processExitsWith:)` returns no result when the child fails).
 enum WindowTestChild {
   static let logVariable = "AUTH_DESKTOP_TEST_CHILD_LOG"
+
+  /// Where the children save their PNGs: `$AUTH_DESKTOP_SCREENSHOT_DIR`, default a temp dir.
+  static let screenshotDirectory: String =
+    ProcessInfo.processInfo.environment["AUTH_DESKTOP_SCREENSHOT_DIR"]
+    ?? FileManager.default.temporaryDirectory.appendingPathComponent("auth-desktop-screenshots").path
 
   /// In the parent: a fresh path for a child's failure message; the child gets it through a capture
   /// and calls `logFailures(to:)` first.
@@ -54,8 +59,7 @@ enum WindowTestChild {
   @GLibMainActor static func capture(to path: String) async {
     do {
       let window = try await mappedWindow(within: .seconds(20))
-      // Past the first frames: fonts, the spinner and the stack's transition settle.
-      try await Task.sleep(for: .milliseconds(1500))
+      try await settled(window)
       try WindowSnapshot.savePNG(of: window, to: path)
       g_application_quit(g_application_get_default())
     } catch {
@@ -63,32 +67,37 @@ enum WindowTestChild {
     }
   }
 
-  struct Timeout: Error, CustomStringConvertible { var description: String }
-
   /// Polls until the window's stack shows `page`.
   @GLibMainActor static func waitForPage(_ page: String, in window: Widget, within limit: Duration) async throws {
-    let deadline = ContinuousClock.now + limit
-    while WidgetTree.visiblePage(of: window) != page {
-      guard ContinuousClock.now < deadline else {
-        throw Timeout(description: "page \(WidgetTree.visiblePage(of: window) ?? "none"), expected \(page)")
+    try await Poll.until("page \(page)", within: limit, every: .milliseconds(50)) {
+      WidgetTree.visiblePage(of: window) == page
+    }
+  }
+
+  /// Polls until `widget` can be photographed as a person sees it: mapped, laid out with a size, drawn
+  /// once by its frame clock, with a renderer, and no stack in it mid-transition (which a snapshot would
+  /// catch half-drawn).
+  @GLibMainActor static func settled(_ widget: Widget) async throws {
+    try await Poll.until("the window drawn and its transitions ended", within: .seconds(10), every: .milliseconds(50)) {
+      guard gtk_widget_get_mapped(widget) != 0, gtk_widget_get_width(widget) > 0, gtk_widget_get_height(widget) > 0,
+        let native = gtk_widget_get_native(widget), gtk_native_get_renderer(native) != nil,
+        let clock = gtk_widget_get_frame_clock(widget), gdk_frame_clock_get_frame_counter(clock) > 0
+      else { return false }
+      return !WidgetTree.all(under: widget).contains {
+        WidgetTree.isA($0, gtk_stack_get_type()) && gtk_stack_get_transition_running(OpaquePointer($0)) != 0
       }
-      try await Task.sleep(for: .milliseconds(50))
     }
   }
 
   /// The application's active window once it is mapped (polled: the task may start before `activate`).
   @GLibMainActor static func mappedWindow(within limit: Duration) async throws -> UnsafeMutablePointer<GtkWidget> {
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
-      if let application = g_application_get_default(),
+    try await Poll.value("a mapped window", within: limit, every: .milliseconds(50)) {
+      guard let application = g_application_get_default(),
         let window = gtk_application_get_active_window(
           UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)),
         gtk_widget_get_mapped(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)) != 0
-      {
-        return UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)
-      }
-      try await Task.sleep(for: .milliseconds(50))
+      else { return nil }
+      return UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)
     }
-    throw Timeout(description: "no mapped window")
   }
 }

@@ -137,10 +137,10 @@ struct ToolkitHarness {
   /// An ID token of the OpenID provider for `identity`, whose authorization request carried `nonce`
   /// (for signInWithIdp: hex SHA-256 of the raw nonce), from `issuerPath` (`/oidc` or `/oidc/rs256`).
   func oidcIDToken(_ identity: String = jane, nonce: String, issuerPath: String = "/oidc") async throws -> String {
-    let verifier = EmulatorOAuth2Tests.verifier
+    let verifier = EmulatorHarness.verifier
     let query: FormParameters = [
       "client_id": EmulatorSetup.oidcClientID, "redirect_uri": EmulatorHarness.oidcRedirect, "response_type": "code",
-      "scope": "openid email profile", "state": "s", "code_challenge": EmulatorOAuth2Tests.challenge,
+      "scope": "openid email profile", "state": "s", "code_challenge": EmulatorHarness.challenge,
       "code_challenge_method": "S256", "nonce": nonce,
     ]
     let page = try await providers.consent(

@@ -1,6 +1,7 @@
 import AuthEngine
 import AuthURLSession
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -8,14 +9,13 @@ import Testing
 #endif
 
 /// An `AuthorizationService` wired to real parts (URLSession, SQLite in a temp data dir) and an
-/// in-memory secret store, plus what tests need to play the browser.
+/// in-memory secret store; `Browser` plays the browser.
 struct Harness {
   let service: AuthorizationService
   let secrets: InMemorySecretStore
   let dataDirectory: URL
   let logs: LogCapture
   let clock: any AuthClock
-  let transport = URLSessionTransport(timeout: 10)
 
   init(
     configuration text: String, clock: any AuthClock = SystemClock(), dataDirectory: URL? = nil,
@@ -44,20 +44,9 @@ struct Harness {
     try Harness(configuration: text, clock: clock, dataDirectory: dataDirectory, secrets: secrets)
   }
 
-  /// Plays the browser: GET the authorization URL (the servers auto-approve) and return the raw
-  /// `Location` of the redirect.
-  func browse(_ url: URL) async throws -> URL {
-    let response = try await transport.send(HTTPRequest(url: url))
-    #expect(
-      response.status == 302,
-      "authorization endpoint answered \(response.status): \(String(decoding: response.body, as: UTF8.self))")
-    let location = try #require(response.header("location"))
-    return try #require(URL(string: location))
-  }
-
   /// begin → browser → resume.
   func signIn(_ provider: OAuthProvider) async throws -> ProviderSignInResult {
     let pending = try await service.begin(provider)
-    return try await service.resume(with: try await browse(pending.authorizationURL))
+    return try await service.resume(with: try await Browser.follow(pending.authorizationURL))
   }
 }

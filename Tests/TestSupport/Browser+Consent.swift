@@ -3,10 +3,10 @@ import AuthURLSession
 import Foundation
 import Testing
 
-/// Plays the person at the provider emulator's consent page: fetches the authorization URL (the
-/// browser's GET), submits one of the page's forms as a browser would (its hidden fields plus the
-/// chosen button), and returns the redirect the emulator answers with (`Location`).
-public enum EmulatorBrowser {
+/// The person at the provider emulator's consent page: fetches the authorization URL (the browser's
+/// GET), submits one of the page's forms as a browser would (its hidden fields plus the chosen button),
+/// and returns the redirect the emulator answers with (`Location`).
+extension Browser {
   /// Chooses the listed identity whose button reads "Sign in as LABEL".
   public static func approve(_ authorizationURL: URL, as label: String) async throws -> URL {
     let page = try await consentPage(authorizationURL)
