@@ -64,7 +64,7 @@ import Testing
     #!/bin/sh
     echo "Opening in existing browser session."
     echo "browser warning" >&2
-    (sleep 3600 &)
+    (sleep 3600 & echo $! > "\(opened.path).holder")
     printf '%s' "$1" > "\(opened.path).tmp" && mv "\(opened.path).tmp" "\(opened.path)"
     """.write(to: browser, atomically: true, encoding: .utf8)
     chmod(browser.path, 0o755)
@@ -86,6 +86,11 @@ import Testing
     let lines = finished.stdout.split(separator: "\n")
     #expect(lines.count == 1)
     #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
-    _ = try await Tool.run("pkill", ["-f", "sleep 3600"])
+    // Only this test's holder: other runs on the machine may have their own.
+    if let holder = try? String(contentsOf: opened.appendingPathExtension("holder"), encoding: .utf8),
+      let pid = Int32(holder.trimmingCharacters(in: .whitespacesAndNewlines))
+    {
+      kill(pid, SIGKILL)
+    }
   }
 }
