@@ -88,11 +88,7 @@ extension CLIRunner {
     }
 
     private func readFirstLine() -> Substring? {
-      while !buffer.contains(UInt8(ascii: "\n")) {
-        let chunk = output.fileHandleForReading.availableData
-        if chunk.isEmpty { break }
-        buffer += chunk
-      }
+      buffer = output.fileHandleForReading.read(until: { $0.contains(UInt8(ascii: "\n")) }, after: buffer)
       return String(decoding: buffer, as: UTF8.self).split(separator: "\n").first
     }
 

@@ -24,12 +24,8 @@ public struct RecordingProxy {
     process.standardInput = stdin
     process.standardOutput = stdout
     try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = stdout.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { throw TestSetupError("recording_proxy.py did not start") }
-      line += chunk
-    }
+    let line = stdout.fileHandleForReading.readFirstLine()
+    guard line.contains(UInt8(ascii: "\n")) else { throw TestSetupError("recording_proxy.py did not start") }
     guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
       throw TestSetupError("recording_proxy.py printed no port")
     }

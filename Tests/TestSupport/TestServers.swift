@@ -45,11 +45,9 @@ public actor TestServers {
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     process.standardError = try FileHandle(forWritingTo: log)
     try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { throw TestSetupError("servers.py exited before it was ready; see \(log.path)") }
-      line += chunk
+    let line = output.fileHandleForReading.readFirstLine()
+    guard line.contains(UInt8(ascii: "\n")) else {
+      throw TestSetupError("servers.py exited before it was ready; see \(log.path)")
     }
     guard let json = try JSONSerialization.jsonObject(with: line) as? [String: String],
       let github = json["github"].flatMap(URL.init(string:)), let twitter = json["twitter"].flatMap(URL.init(string:)),

@@ -15,14 +15,9 @@ import Testing
 
     init(_ cli: CLIRunner, _ arguments: [String] = ["--port", "0"]) throws {
       running = try cli.start(["emulator"] + arguments)
-      var buffer = Data()
-      while !String(decoding: buffer, as: UTF8.self).contains("Emulator listening on")
-        || buffer.last != UInt8(ascii: "\n")
-      {
-        let chunk = running.output.fileHandleForReading.availableData
-        if chunk.isEmpty { break }
-        buffer += chunk
-      }
+      let buffer = running.output.fileHandleForReading.read(until: {
+        String(decoding: $0, as: UTF8.self).contains("Emulator listening on") && $0.last == UInt8(ascii: "\n")
+      })
       lines = String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
       let line = lines.first { $0.hasPrefix("Emulator listening on ") } ?? ""
       let url = line.dropFirst("Emulator listening on ".count).prefix { $0 != " " }
