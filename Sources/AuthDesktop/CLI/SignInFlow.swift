@@ -19,7 +19,7 @@ struct SignInFlow {
     let mode = try await auth.providers.redirectURI(for: provider.providerID).mode
     let browser = CommandLineBrowser(openBrowser: openBrowser, json: json)
     guard wait else {
-      guard mode == .scheme else {
+      guard mode != .loopback else {
         throw AuthError.configuration(
           ConfigurationIssue(
             file: context.configuration.source, table: ConfigurationIssue.providerTable(provider.providerID),

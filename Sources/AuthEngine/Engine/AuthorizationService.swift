@@ -22,7 +22,8 @@ public actor AuthorizationService {
   }
 
   /// The redirect URI a provider is configured with. For loopback providers it has no port: bind a
-  /// `RedirectListener` to its path and pass the bound URI (with its port) to `begin`.
+  /// `RedirectListener` to its path and pass the bound URI (with its port) to `begin`. `.device`: the
+  /// provider signs in with `Auth.startDeviceSignIn` by default; a browser sign-in uses the scheme.
   public func redirectURI(for providerID: String) throws -> (uri: URL, mode: RedirectMode) {
     let provider = try ResolvedProvider(providerID: providerID, configuration: configuration)
     return (provider.configuredRedirectURI, provider.settings.redirectMode)
@@ -124,7 +125,7 @@ public actor AuthorizationService {
   func chooseRedirectURI(_ provider: ResolvedProvider, loopback: URL?) throws -> URL {
     let configured = provider.configuredRedirectURI
     switch provider.settings.redirectMode {
-    case .scheme:
+    case .scheme, .device:
       guard loopback == nil else {
         throw AuthError.configuration(
           provider.issue("redirect", .unusableRedirectMode(.scheme)), origin: .request,

@@ -42,14 +42,15 @@ struct ResolvedProvider: Sendable {
 
   /// The configured redirect URI, or the default: `SCHEME:/oauth2redirect/ID` (RFC 8252 §7.1),
   /// `SCHEME://oauth1redirect/ID` for OAuth 1.0a (providers reject single-slash callbacks), and
-  /// `http://127.0.0.1/oauth2redirect/ID` for loopback (the port is chosen when the listener binds).
+  /// `http://127.0.0.1/oauth2redirect/ID` for loopback (the port is chosen when the listener binds). A
+  /// device-grant provider's browser sign-ins use the custom scheme.
   var configuredRedirectURI: URL {
     if let uri = settings.redirectURI { return uri }
     let path = "/oauth2redirect/\(providerID)"
     switch (settings.redirectMode, descriptor.flow) {
     case (.loopback, _): return URL(string: "http://127.0.0.1\(path)")!
-    case (.scheme, .oauth1): return URL(string: "\(redirectScheme)://oauth1redirect/\(providerID)")!
-    case (.scheme, _): return URL(string: "\(redirectScheme):\(path)")!
+    case (.scheme, .oauth1), (.device, .oauth1): return URL(string: "\(redirectScheme)://oauth1redirect/\(providerID)")!
+    case (.scheme, _), (.device, _): return URL(string: "\(redirectScheme):\(path)")!
     }
   }
 
