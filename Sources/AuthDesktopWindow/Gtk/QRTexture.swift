@@ -1,3 +1,4 @@
+import AuthDesktopKit
 import AuthDesktopShared
 import CGtk
 import Foundation
@@ -10,7 +11,7 @@ enum QRTexture {
   static let quietZone = 4
 
   /// The texture (the caller owns the reference), or nil when `text` fits in no QR code.
-  static func make(_ text: String, scale: Int = 4) -> UnsafeMutablePointer<GdkTexture>? {
+  static func make(_ text: String, scale: Int = 4) -> OpaquePointer? {
     guard let code = QRCode(text) else { return nil }
     let side = (code.size + 2 * quietZone) * scale
     var pixels = [UInt8](repeating: 255, count: side * side * 3)
@@ -23,8 +24,8 @@ enum QRTexture {
         }
       }
     }
-    let bytes = pixels.withUnsafeBytes { g_bytes_new($0.baseAddress, $0.count) }
+    let bytes = pixels.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
     defer { g_bytes_unref(bytes) }
-    return gdk_memory_texture_new(Int32(side), Int32(side), GDK_MEMORY_R8G8B8, bytes, side * 3)
+    return gdk_memory_texture_new(Int32(side), Int32(side), GDK_MEMORY_R8G8B8, bytes, gsize(side * 3))
   }
 }

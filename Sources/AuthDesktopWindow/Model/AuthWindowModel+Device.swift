@@ -1,3 +1,4 @@
+import AuthDesktopKit
 import AuthDesktopShared
 import AuthEngine
 import Foundation

@@ -13,7 +13,7 @@ import Foundation
 /// (or the waiting page's timeout) ends it — its pending request deleted, its listener closed.
 @GLibMainActor
 final class AuthWindowModel: WindowModel {
-  private(set) var state: WindowState = .signedOut {
+  var state: WindowState = .signedOut {
     didSet { onStateChange?(state) }
   }
   var onStateChange: (@GLibMainActor (WindowState) -> Void)?

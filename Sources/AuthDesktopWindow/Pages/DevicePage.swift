@@ -52,7 +52,7 @@ final class DevicePage {
         providerTitle: prompt.providerTitle, verificationURI: prompt.verificationURI, userCode: prompt.userCode))
     Gtk.setText(code, prompt.userCode)
     let texture = QRTexture.make(prompt.qrContent)
-    gtk_picture_set_paintable(OpaquePointer(picture), OpaquePointer(texture))
+    gtk_picture_set_paintable(OpaquePointer(picture), texture)
     Gtk.setVisible(picture, texture != nil)
     if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
   }

@@ -11,7 +11,7 @@ extension SessionBusSuites {
   /// device page when no browser can open here and from the main menu, the approval on the Authlib
   /// GitHub-like server, Cancel and Escape.
   @Suite(.serialized) struct WindowDeviceTests {
-    static let github: [String: Any] = ["device_interval": 1]
+    static var github: [String: Any] { ["device_interval": 1] }
 
     /// The code the device page shows, read off the screen.
     static func shownCode(_ session: WindowSession) async throws -> String {
