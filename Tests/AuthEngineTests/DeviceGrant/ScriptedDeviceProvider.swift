@@ -94,7 +94,8 @@ final class ScriptedDeviceProvider: @unchecked Sendable {
   func drive(_ session: DeviceSignInSession, sleepers: Int = 1, limit: Int = 2000) async throws {
     for _ in 0..<limit {
       try await Poll.until("the session to wait or end", every: .milliseconds(2)) {
-        clock.sleeperCount >= sleepers || (await session.isFinished)
+        if clock.sleeperCount >= sleepers { return true }
+        return await session.isFinished
       }
       if await session.isFinished { return }
       clock.advance(by: 1)
