@@ -63,8 +63,9 @@ import Testing
     let configuration = ScriptedDeviceProvider.configuration.replacingOccurrences(
       of: "https://github.example/login/device/code", with: "https://github.example/login/device/disabled")
     let provider = try ScriptedDeviceProvider(polls: [], configuration: configuration)
-    // The scripted provider answers 404 there; a real GitHub answers 400 device_flow_disabled.
-    await expectAuthError(.invalidProviderResponse) { try await provider.start() }
+    let error = await expectAuthError(.operationNotAllowed) { try await provider.start() }
+    #expect(error?.providerError?.error == "device_flow_disabled")
+    #expect(error?.providerID == "github.com")
   }
 
   @Test func xHasNoDeviceGrant() async throws {

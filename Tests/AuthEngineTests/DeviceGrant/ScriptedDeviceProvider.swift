@@ -43,6 +43,7 @@ final class ScriptedDeviceProvider: @unchecked Sendable {
     transport = InMemoryHTTPTransport { request in
       switch (request.method, request.url.path) {
       case ("POST", "/login/device/code"): return deviceAnswer
+      case ("POST", "/login/device/disabled"): return Self.error("device_flow_disabled", status: 400)
       case ("POST", "/login/oauth/access_token"): return box.provider!.nextPoll()
       case ("GET", "/user"): return InMemoryHTTPTransport.json(["id": 1001, "login": "octocat", "name": "Mona"])
       case ("GET", "/user/emails"):
