@@ -49,6 +49,14 @@ import Testing
         == "https://github.example/login/device?user_code=WDJB-MJHT")
   }
 
+  @Test func googlesVerificationURLIsTheVerificationURI() async throws {
+    let provider = try ScriptedDeviceProvider(
+      device: ["verification_uri": NSNull(), "verification_url": "https://www.google.example/device"], polls: [])
+    let session = try await provider.start()
+    await session.cancel()
+    #expect(session.prompt.verificationURI.absoluteString == "https://www.google.example/device")
+  }
+
   @Test func aUserCodeWithControlCharactersIsRefused() async throws {
     let provider = try ScriptedDeviceProvider(device: ["user_code": "WDJB\u{1B}[2J"], polls: [])
     await expectAuthError(.invalidProviderResponse) { try await provider.start() }
