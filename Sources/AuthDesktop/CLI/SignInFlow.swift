@@ -35,7 +35,7 @@ struct SignInFlow {
       }
       return nil
     }
-    let inbox = mode == .scheme ? try await RedirectInbox.open(appID: AppIdentity.authDesktop.applicationID) : nil
+    let inbox = mode != .loopback ? try await RedirectInbox.open(appID: AppIdentity.authDesktop.applicationID) : nil
     let source: RedirectSource = inbox.map { .customScheme(receiver: $0.busName) } ?? .loopback(SoupRedirectListener())
     do {
       let session = try await auth.startSignIn(

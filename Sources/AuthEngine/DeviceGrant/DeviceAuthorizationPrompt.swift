@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The user code is shown only here. It prints as `[redacted]` in `description`, so a log line or an
 /// error that names the prompt does not carry it.
-public struct DeviceAuthorizationPrompt: Sendable, CustomStringConvertible {
+public struct DeviceAuthorizationPrompt: Sendable, Equatable, CustomStringConvertible {
   /// `verification_uri`: where the user goes.
   public let verificationURI: URL
   /// `user_code`: what the user types there.

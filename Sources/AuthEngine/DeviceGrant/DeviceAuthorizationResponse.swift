@@ -61,7 +61,8 @@ struct DeviceAuthorizationResponse: Sendable {
     }
     guard let deviceCode = fields["device_code"]?.string, !deviceCode.isEmpty,
       let userCode = fields["user_code"]?.string, isDisplayable(userCode),
-      let verificationURI = uri("verification_uri"),
+      // Google names it `verification_url`.
+      let verificationURI = uri("verification_uri") ?? uri("verification_url"),
       let expiresIn = number("expires_in"), expiresIn >= 0
     else { return nil }
     if fields["verification_uri_complete"] != nil, uri("verification_uri_complete") == nil { return nil }

@@ -24,6 +24,6 @@ struct DeviceGrant: Sendable {
     var poller = DevicePoller(clock: clock, expiresAt: prompt.expiresAt, interval: interval)
     let tokens = tokens
     let deviceCode = deviceCode
-    return try await poller.run { try await DevicePollAnswer.of { try await tokens.pollDevice(deviceCode) } }
+    return try await poller.run { try DevicePollAnswer.of(try await tokens.pollDevice(deviceCode)) }
   }
 }

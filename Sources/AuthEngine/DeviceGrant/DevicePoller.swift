@@ -1,9 +1,9 @@
 import Foundation
 
 /// RFC 8628 §3.5's pacing, on the engine's clock: no poll sooner than `interval` after the previous
-/// answer (or after the device authorization response, for the first), each `slow_down` adds 5 seconds
-/// to every later wait, and no poll at or after `expiresAt` — the codes are then expired
-/// (`auth/code-expired`).
+/// answer (or after the device authorization response, for the first); each `slow_down` adds 5 seconds
+/// to every later wait (or sets the longer interval it names); no poll at or after `expiresAt` — the
+/// codes are then expired (`auth/code-expired`).
 struct DevicePoller: Sendable {
   /// §3.5: what each `slow_down` adds.
   static let slowDownStep: TimeInterval = 5
@@ -32,7 +32,7 @@ struct DevicePoller: Sendable {
       switch try await poll() {
       case .token(let tokens): return tokens
       case .pending: continue
-      case .slowDown: interval += Self.slowDownStep
+      case .slowDown(let named): interval = max(interval + Self.slowDownStep, named ?? 0)
       }
     }
   }

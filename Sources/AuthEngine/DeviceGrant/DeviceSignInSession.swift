@@ -85,8 +85,9 @@ public actor DeviceSignInSession {
 
   private func complete(with tokens: TokenResponse) async {
     guard case .waiting = state else { return }
+    // Its own task runs this: cancelling the tasks now would cancel the work below. The timeout can no
+    // longer end the session (`end` needs `.waiting`); `finish` cancels it.
     state = .completing
-    for task in tasks { task.cancel() }
     let result: Result<AuthDataResult, AuthError>
     do {
       let signIn = try await auth.providers.finishDeviceAuthorization(grant, tokens: tokens)

@@ -33,13 +33,13 @@ struct TokenClient: Sendable {
     return try await post(form, refreshing: true)
   }
 
-  /// RFC 8628 §3.4 device access token request: one poll. A pending or refused authorization comes
-  /// back as the provider's §3.5 error (`DevicePollAnswer` sorts them out).
-  func pollDevice(_ code: DeviceCode) async throws -> TokenResponse {
+  /// RFC 8628 §3.4 device access token request: one poll. Its answer is read by `DevicePollAnswer`
+  /// (a pending or refused authorization is one of §3.5's errors; the rest as `interpret` reads it).
+  func pollDevice(_ code: DeviceCode) async throws -> HTTPResponse {
     var form = FormParameters()
     form.append("grant_type", DeviceGrant.grantType)
     form.append("device_code", code.reveal())
-    return try await post(form, refreshing: false)
+    return try await postForm(form)
   }
 
   private func post(_ form: FormParameters, refreshing: Bool) async throws -> TokenResponse {

@@ -67,6 +67,34 @@ import Testing
     #expect(providers?.contains("github.com") == true)
   }
 
+  /// `--reauthenticate` with the signed-in GitHub user succeeds, as after a redirect.
+  @Test func reauthenticateProvesItIsTheSameUser() async throws {
+    let (cli, base) = try await client()
+    #expect(try await approved(cli, base, ["--json"]).status == 0)
+    let again = try await approved(cli, base, ["--reauthenticate", "--json"])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(try Self.lastJSON(again)["isNewUser"] as? Bool == false)
+  }
+
+  /// A waiting sign-in killed outright (SIGKILL, no clean-up) leaves nothing that hinders the next.
+  @Test func aKilledSignInLeavesNothingBehind() async throws {
+    let (cli, base) = try await client()
+    let running = try cli.start(["sign-in", "github.com", "--device", "--json"])
+    _ = try await running.firstLine()
+    kill(running.process.processIdentifier, SIGKILL)
+    _ = try await running.finish()
+    #expect(running.process.terminationReason == .uncaughtSignal)
+    #expect(try await approved(cli, base, ["--json"]).status == 0)
+  }
+
+  /// `sign-in github.com --device FLAGS`, approved on the server's page as soon as its prompt is out.
+  func approved(_ cli: CLIRunner, _ base: URL, _ flags: [String]) async throws -> CLIRunner.Result {
+    let running = try cli.start(["sign-in", "github.com", "--device"] + flags)
+    let userCode = try #require(try Self.prompt(try await running.firstLine())["userCode"] as? String)
+    try await Self.decide(base, userCode, "approve")
+    return try await running.finish()
+  }
+
   @Test func aDenialEndsWithWebContextCancelled() async throws {
     let (cli, base) = try await client()
     let running = try cli.start(["sign-in", "github.com", "--device", "--json"])

@@ -49,6 +49,14 @@ import Testing
         == "https://github.example/login/device?user_code=WDJB-MJHT")
   }
 
+  @Test func googlesVerificationURLIsTheVerificationURI() async throws {
+    let provider = try ScriptedDeviceProvider(
+      device: ["verification_uri": NSNull(), "verification_url": "https://www.google.example/device"], polls: [])
+    let session = try await provider.start()
+    await session.cancel()
+    #expect(session.prompt.verificationURI.absoluteString == "https://www.google.example/device")
+  }
+
   @Test func aUserCodeWithControlCharactersIsRefused() async throws {
     let provider = try ScriptedDeviceProvider(device: ["user_code": "WDJB\u{1B}[2J"], polls: [])
     await expectAuthError(.invalidProviderResponse) { try await provider.start() }
@@ -63,8 +71,9 @@ import Testing
     let configuration = ScriptedDeviceProvider.configuration.replacingOccurrences(
       of: "https://github.example/login/device/code", with: "https://github.example/login/device/disabled")
     let provider = try ScriptedDeviceProvider(polls: [], configuration: configuration)
-    // The scripted provider answers 404 there; a real GitHub answers 400 device_flow_disabled.
-    await expectAuthError(.invalidProviderResponse) { try await provider.start() }
+    let error = await expectAuthError(.operationNotAllowed) { try await provider.start() }
+    #expect(error?.providerError?.error == "device_flow_disabled")
+    #expect(error?.providerID == "github.com")
   }
 
   @Test func xHasNoDeviceGrant() async throws {

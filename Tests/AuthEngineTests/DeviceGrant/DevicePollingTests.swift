@@ -29,6 +29,18 @@ import Testing
     #expect(provider.pollTimes == [5, 15, 25, 40, 55])
   }
 
+  @Test func aSlowDownThatNamesALongerIntervalIsFollowed() async throws {
+    let slow = HTTPResponse(
+      status: 200, headers: ["Content-Type": "application/x-www-form-urlencoded"],
+      body: Data("error=slow_down&interval=20".utf8))
+    let provider = try ScriptedDeviceProvider(
+      polls: [slow, ScriptedDeviceProvider.error("authorization_pending"), ScriptedDeviceProvider.token])
+    let session = try await provider.start()
+    try await provider.drive(session)
+    _ = try await session.result()
+    #expect(provider.pollTimes == [5, 25, 45])
+  }
+
   @Test func theIntervalIsFiveSecondsWhenTheProviderNamesNone() async throws {
     let provider = try ScriptedDeviceProvider(
       device: ["interval": NSNull()],

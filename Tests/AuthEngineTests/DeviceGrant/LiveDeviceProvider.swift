@@ -13,6 +13,10 @@ struct LiveDeviceProvider {
   let root: URL
   /// `GET` this for `{"device": [...]}`, the server's device log.
   let log: URL
+  let configuration: String
+  /// OpenID Connect: the tenant's issuer and client id.
+  var issuer: URL?
+  var clientID: String?
 
   /// A GitHub-like client; `options` go to `POST /_test/clients` (`device_interval`, …).
   static func github(_ options: [String: Any] = [:], configuration extra: String = "") async throws
@@ -31,9 +35,22 @@ struct LiveDeviceProvider {
   static func oidc(_ options: [String: Any] = [:]) async throws -> LiveDeviceProvider {
     let root = try await TestServers.shared.start().oidc
     let provider = try await Fixtures.oidc(["device_interval": 1].merging(options) { $1 })
-    return try LiveDeviceProvider(
+    var live = try LiveDeviceProvider(
       configuration: provider.configuration, providerID: "oidc.test", root: root,
       log: root.appendingPathComponent("_test/tenants/\(provider.base.lastPathComponent)/log"))
+    live.issuer = provider.base
+    live.clientID = provider.clientID
+    return live
+  }
+
+  /// The same provider under a new `Auth` whose configuration starts with `prefix` (a `[firebase]`
+  /// table).
+  func withConfiguration(prefix: String) throws -> LiveDeviceProvider {
+    var other = try LiveDeviceProvider(
+      configuration: prefix + configuration, providerID: providerID, root: root, log: log)
+    other.issuer = issuer
+    other.clientID = clientID
+    return other
   }
 
   init(configuration: String, providerID: String, root: URL, log: URL) throws {
@@ -48,6 +65,7 @@ struct LiveDeviceProvider {
     self.providerID = providerID
     self.root = root
     self.log = log
+    self.configuration = configuration
   }
 
   func start(intent: SignInIntent = .signIn) async throws -> DeviceSignInSession {

@@ -43,6 +43,7 @@ final class ScriptedDeviceProvider: @unchecked Sendable {
     transport = InMemoryHTTPTransport { request in
       switch (request.method, request.url.path) {
       case ("POST", "/login/device/code"): return deviceAnswer
+      case ("POST", "/login/device/disabled"): return Self.error("device_flow_disabled", status: 400)
       case ("POST", "/login/oauth/access_token"): return box.provider!.nextPoll()
       case ("GET", "/user"): return InMemoryHTTPTransport.json(["id": 1001, "login": "octocat", "name": "Mona"])
       case ("GET", "/user/emails"):
@@ -94,7 +95,8 @@ final class ScriptedDeviceProvider: @unchecked Sendable {
   func drive(_ session: DeviceSignInSession, sleepers: Int = 1, limit: Int = 2000) async throws {
     for _ in 0..<limit {
       try await Poll.until("the session to wait or end", every: .milliseconds(2)) {
-        clock.sleeperCount >= sleepers || (await session.isFinished)
+        if clock.sleeperCount >= sleepers { return true }
+        return await session.isFinished
       }
       if await session.isFinished { return }
       clock.advance(by: 1)
