@@ -270,7 +270,7 @@ private struct WindowBrowser: BrowserLauncher {
   func open(_ url: URL) async throws {
     do {
       try await GioBrowserLauncher().open(url)
-    } catch where throwsWhenUnavailable {
+    } catch  where throwsWhenUnavailable {
       throw error
     } catch {}
   }

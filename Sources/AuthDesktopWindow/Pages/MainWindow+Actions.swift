@@ -19,7 +19,9 @@ extension MainWindow {
     cancelAction = addAction("cancel-sign-in") { [model] in model.cancelSignIn() }
     // The main menu's "Sign In on Another Device" items: the parameter is the provider id.
     let device = g_simple_action_new(Self.deviceSignInAction, g_variant_type_checked_("s"))!
-    GtkSignal.connectStringAction(UnsafeMutableRawPointer(device)) { [model] in model.signInOnAnotherDevice(providerID: $0) }
+    GtkSignal.connectStringAction(UnsafeMutableRawPointer(device)) { [model] in
+      model.signInOnAnotherDevice(providerID: $0)
+    }
     g_action_map_add_action(OpaquePointer(window), device)
     g_object_unref(UnsafeMutableRawPointer(device))
     deviceAction = device

@@ -69,7 +69,9 @@ final class MainWindow {
     gtk_widget_set_vexpand(stack, 1)
     adw_toast_overlay_set_child(OpaquePointer(toasts), stack)
     let warning = WarningBanner(model.schemeWarning)
-    let content = Gtk.box(spacing: 0, [HeaderBar.make(isEmulator: model.isEmulator, deviceProviders: model.deviceProviders()), warning.root, toasts])
+    let content = Gtk.box(
+      spacing: 0,
+      [HeaderBar.make(isEmulator: model.isEmulator, deviceProviders: model.deviceProviders()), warning.root, toasts])
     adw_application_window_set_content(glibCast(window, to: AdwApplicationWindow.self), content)
     addActions()
 

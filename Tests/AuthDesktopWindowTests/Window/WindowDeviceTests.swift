@@ -34,7 +34,6 @@ extension SessionBusSuites {
         let sentence = WindowText.deviceBody(
           providerTitle: "GitHub", verificationURI: base.appendingPathComponent("login/device"), userCode: code)
         #expect(await session.accessible.shows("label", sentence))
-        try await session.screenshot("window-device")
         try await DeviceApproval.decide(base, code, "approve")
         try await session.accessible.waitUntil("the signed-in page") {
           $0.contains(WindowSession.signedInEmail) && $0.contains(WindowSession.unlinkGitHub)
@@ -50,6 +49,7 @@ extension SessionBusSuites {
         try await session.accessible.activate("GitHub", role: "menu item")
         let code = try await Self.shownCode(session)
         #expect(session.openedURLs().isEmpty)
+        try await session.screenshot("window-device")
         try await session.accessible.activate(WindowText.cancelSignIn)
         try await session.accessible.waitFor("label", WindowText.signInTitle)
         // The session stopped polling: approving now signs nobody in.

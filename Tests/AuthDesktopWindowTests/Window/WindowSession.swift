@@ -54,15 +54,18 @@ struct WindowSession {
       cli = emulator ? try CLIRunner() : try await Self.authlibClient(loopback: loopback, options: options)
     }
     var extra = extra
-    if browser == .missing { extra["XDG_DATA_DIRS"] = cli.root.appendingPathComponent("no-system-data").path }
+    if browser == .missing { extra["XDG_DATA_DIRS"] = try Self.systemDataWithoutApplications(under: cli.root).path }
     if emulator && extra[EmulatorMode.portVariable] == nil {
       extra[EmulatorMode.portVariable] = String(FreePort.next())
     }
     let desktop = PrivateDesktop(root: cli.root)
     xdg = desktop.environment
     browserLog = cli.root.appendingPathComponent("browser.log")
+    // A browser whose program does not exist is no browser: GIO skips its entry.
     try desktop.register(
-      browser: "/usr/bin/python3 \(Self.browserScript.path) %u", schemeHandler: schemeHandler,
+      browser: browser == .missing
+        ? "/nonexistent/authdesktop-test-browser %u" : "/usr/bin/python3 \(Self.browserScript.path) %u",
+      schemeHandler: schemeHandler,
       scheme: AppIdentity.tests.redirectScheme)
     if install { #expect(try await cli.run(["install"], environment: xdg).status == 0) }
     try await Poll.until("the app's D-Bus name to be free") {
@@ -80,6 +83,18 @@ struct WindowSession {
       try await close()
       throw error
     }
+  }
+
+  /// A data dir with the system's GSettings schemas, MIME database and icons but none of its
+  /// applications (`/usr/share/applications`), so no installed browser answers http links.
+  static func systemDataWithoutApplications(under root: URL) throws -> URL {
+    let directory = root.appendingPathComponent("system-data")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    for name in ["glib-2.0", "mime", "icons", "themes", "fonts"] {
+      try FileManager.default.createSymbolicLink(
+        at: directory.appendingPathComponent(name), withDestinationURL: URL(fileURLWithPath: "/usr/share/\(name)"))
+    }
+    return directory
   }
 
   /// A config for a new client of the Authlib GitHub-like server.
