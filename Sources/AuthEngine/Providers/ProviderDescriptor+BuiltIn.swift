@@ -20,7 +20,7 @@ extension ProviderDescriptor {
       mount: "github",
       endpoints: [
         .authorization: "github/login/oauth/authorize", .token: "github/login/oauth/access_token",
-        .apiBase: "github/api",
+        .deviceAuthorization: "github/login/device/code", .apiBase: "github/api",
       ]))
 
   /// X's classic sign-in, the default for `twitter.com`.
