@@ -7,7 +7,8 @@ public enum GitHubTestClient {
   public static let schemeRedirect = "\(AppIdentity.tests.redirectScheme):/oauth2redirect/github.com"
 
   /// A new client whose user is `user` (default: octocat, id 1001) and its `[providers."github.com"]`
-  /// section; a loopback `redirect` (http:) sets `redirect = "loopback"`.
+  /// section, with `redirect` set to the kind of `redirect` (http: is loopback), so that no automatic
+  /// choice (README "Which redirect") changes what a test exercises.
   public static func configuration(redirect: String, user: [String: Any]? = nil) async throws -> (String, URL) {
     let base = try await TestServers.shared.start().github
     var body: [String: Any] = ["redirect_uris": [redirect]]
@@ -20,7 +21,7 @@ public enum GitHubTestClient {
       authorization_endpoint = "\(base)/login/oauth/authorize"
       token_endpoint = "\(base)/login/oauth/access_token"
       api_base_url = "\(base)"
-      \(redirect.hasPrefix("http:") ? "redirect = \"loopback\"" : "")
+      redirect = "\(redirect.hasPrefix("http:") ? "loopback" : "scheme")"
       """
     return (configuration, base)
   }

@@ -41,7 +41,12 @@ struct SignInCommand: CLICommand {
       }
       let intent: SignInIntent = link ? .link : reauthenticate ? .reauthenticate : .signIn
       try await context.ensureEmulator(outlivesThisProcess: noWait)
-      let flow = SignInFlow(context: context, json: output.json, openBrowser: !noBrowser, timeout: timeout)
+      let redirect = SignInRedirect.choose(
+        providerID: provider, context: context, flag: noWait ? "--no-wait" : noBrowser ? "--no-browser" : nil,
+        verbose: output.verbose)
+      let flow = SignInFlow(
+        context: context, json: output.json, openBrowser: !noBrowser && !redirect.printsLink,
+        mode: redirect.engineMode, timeout: timeout)
       let result = try await flow.run(request, intent: intent, wait: !noWait)
       guard let result else { return }
       Output.signedIn(result.user, isNewUser: result.additionalUserInfo?.isNewUser ?? false, json: output.json)

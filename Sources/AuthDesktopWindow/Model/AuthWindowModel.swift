@@ -22,8 +22,10 @@ final class AuthWindowModel: WindowModel {
   var onPresentRequest: (@GLibMainActor () -> Void)?
 
   private let auth: Auth
-  private let configuration: AuthConfiguration
+  let configuration: AuthConfiguration
   let schemeWarning: String?
+  /// Which program opens the app's scheme: with the configuration, it chooses each sign-in's redirect.
+  let registration: SchemeRegistration
   let isEmulator: Bool
   /// Runs before each provider sign-in: in emulator mode, makes sure the emulator answers.
   private let prepareSignIn: @Sendable () async throws -> Void
@@ -36,12 +38,14 @@ final class AuthWindowModel: WindowModel {
   private var linkAfterSignIn = false
 
   nonisolated init(
-    auth: Auth, configuration: AuthConfiguration, schemeWarning: String? = nil, isEmulator: Bool = false,
+    auth: Auth, configuration: AuthConfiguration, schemeWarning: String? = nil,
+    registration: SchemeRegistration = .thisApp, isEmulator: Bool = false,
     signInTimeout: Duration = .seconds(600), prepareSignIn: @escaping @Sendable () async throws -> Void = {}
   ) {
     self.auth = auth
     self.configuration = configuration
     self.schemeWarning = schemeWarning
+    self.registration = registration
     self.isEmulator = isEmulator
     self.signInTimeout = signInTimeout
     self.prepareSignIn = prepareSignIn
@@ -178,10 +182,9 @@ final class AuthWindowModel: WindowModel {
       let session: SignInSession
       do {
         try await prepareSignIn()
-        let mode = try await auth.providers.redirectURI(for: providerID).mode
         source =
-          mode == .loopback
-          ? .loopback(SoupRedirectListener()) : .customScheme(receiver: AppIdentity.authDesktop.applicationID)
+          redirectChoice(providerID).kind == .scheme
+          ? .customScheme(receiver: AppIdentity.authDesktop.applicationID) : .loopback(SoupRedirectListener())
         session = try await auth.startSignIn(
           OAuthProvider(providerID: providerID), intent: intent, browser: WindowBrowser(), redirect: source,
           timeout: signInTimeout)

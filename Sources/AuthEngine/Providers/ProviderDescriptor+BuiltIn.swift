@@ -29,7 +29,7 @@ extension ProviderDescriptor {
     configurationKeys: ConfigurationKeys(
       accepted: [
         "consumer_key", "consumer_secret", "request_token_endpoint", "authorization_endpoint",
-        "access_token_endpoint", "api_base_url", "redirect_uri",
+        "access_token_endpoint", "api_base_url", "redirect_uri", "redirect",
       ],
       required: ["consumer_key", "consumer_secret"]),
     authorizationEndpoint: URL(string: "https://api.twitter.com/oauth/authenticate"),
@@ -50,6 +50,7 @@ extension ProviderDescriptor {
     configurationKeys: ConfigurationKeys(
       accepted: [
         "client_id", "client_secret", "token_endpoint", "authorization_endpoint", "api_base_url", "redirect_uri",
+        "redirect",
       ],
       required: ["client_id"]),
     authorizationEndpoint: URL(string: "https://twitter.com/i/oauth2/authorize"),
@@ -61,7 +62,8 @@ extension ProviderDescriptor {
   public static let openIDConnect = ProviderDescriptor(
     id: .prefix("oidc."), displayName: "OpenID Connect", flow: .oidc, order: 2,
     configurationKeys: ConfigurationKeys(
-      accepted: ["issuer", "client_id", "client_secret", "scopes", "redirect_uri"], required: ["issuer", "client_id"]),
+      accepted: ["issuer", "client_id", "client_secret", "scopes", "redirect_uri", "redirect"],
+      required: ["issuer", "client_id"]),
     defaultScopes: ["openid", "email", "profile"], profile: .openIDConnect, clientAuthentication: .clientSecretBasic,
     emulator: EmulatorPaths(mount: "oidc", endpoints: [.issuer: "oidc"]))
 }
