@@ -55,10 +55,19 @@ public final class PrivateDisplay: @unchecked Sendable {
   /// `_NET_CLIENT_LIST_STACKING`: the managed windows, bottom to top.
   public func stacking() async throws -> [UInt32] { try await rootWindows("_NET_CLIENT_LIST_STACKING") }
 
-  /// The top-level windows of process `pid` that are mapped (`xdotool search --onlyvisible --pid`).
+  /// The mapped top-level windows of process `pid` (by `_NET_WM_PID`, which GTK sets).
   public func windows(of pid: Int32) async throws -> [UInt32] {
-    let result = try await Tool.run(
-      "xdotool", ["search", "--onlyvisible", "--pid", String(pid)], environment: ["DISPLAY": name])
+    try await search(["--pid", String(pid)])
+  }
+
+  /// The mapped top-level windows whose `WM_CLASS` is `windowClass` (for programs that set no
+  /// `_NET_WM_PID`, such as xmessage).
+  public func windows(ofClass windowClass: String) async throws -> [UInt32] {
+    try await search(["--class", windowClass])
+  }
+
+  func search(_ criteria: [String]) async throws -> [UInt32] {
+    let result = try await Tool.run("xdotool", ["search", "--onlyvisible"] + criteria, environment: ["DISPLAY": name])
     return result.output.split(separator: "\n").compactMap { UInt32($0.trimmingCharacters(in: .whitespaces)) }
   }
 
@@ -72,12 +81,17 @@ public final class PrivateDisplay: @unchecked Sendable {
     }
   }
 
-  /// Ends openbox and Xvfb (only these two processes).
+  /// Ends openbox and Xvfb (only these two processes) and removes the display's lock and socket.
+  /// SIGKILL: children of the test process inherit the signal mask of the thread that started them,
+  /// where SIGTERM is blocked (measured: openbox ignored it).
   public func close() {
     for process in [windowManager, server] where process.isRunning {
-      kill(process.processIdentifier, SIGTERM)
+      kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
     }
+    let number = name.dropFirst()
+    try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+    try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
     try? FileManager.default.removeItem(at: folder)
   }
 }

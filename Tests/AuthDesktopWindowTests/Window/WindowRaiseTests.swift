@@ -32,7 +32,7 @@ extension SessionBusSuites {
         try cover.run()
         defer { if cover.isRunning { kill(cover.processIdentifier, SIGKILL) } }
         let covering = try await Poll.value("the other window to map") {
-          try await display.windows(of: cover.processIdentifier).first
+          try await display.windows(ofClass: "Xmessage").first
         }
         try await Poll.until("the other window to be active and on top") {
           let active = try await display.activeWindow()
