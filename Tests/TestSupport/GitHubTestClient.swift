@@ -5,13 +5,25 @@ import Foundation
 public enum GitHubTestClient {
   /// The default custom-scheme redirect URI of `github.com`.
   public static let schemeRedirect = "\(AppIdentity.tests.redirectScheme):/oauth2redirect/github.com"
+  /// The default loopback redirect URI of `github.com` (the server accepts any port on it).
+  public static let loopbackRedirect = "http://127.0.0.1/oauth2redirect/github.com"
 
   /// A new client whose user is `user` (default: octocat, id 1001) and its `[providers."github.com"]`
   /// section, with `redirect` set to the kind of `redirect` (http: is loopback), so that no automatic
   /// choice (README "Which redirect") changes what a test exercises.
   public static func configuration(redirect: String, user: [String: Any]? = nil) async throws -> (String, URL) {
+    let (table, base) = try await client(redirects: [redirect], user: user)
+    return (table + "redirect = \"\(redirect.hasPrefix("http:") ? "loopback" : "scheme")\"\n", base)
+  }
+
+  /// A new client registered for both redirects, its section without `redirect`: each sign-in chooses.
+  public static func automaticConfiguration() async throws -> String {
+    try await client(redirects: [schemeRedirect, loopbackRedirect], user: nil).0
+  }
+
+  static func client(redirects: [String], user: [String: Any]?) async throws -> (String, URL) {
     let base = try await TestServers.shared.start().github
-    var body: [String: Any] = ["redirect_uris": [redirect]]
+    var body: [String: Any] = ["redirect_uris": redirects]
     body["user"] = user
     let client = try await Control.post(base.appendingPathComponent("_test/clients"), body)
     let configuration = """
@@ -21,7 +33,7 @@ public enum GitHubTestClient {
       authorization_endpoint = "\(base)/login/oauth/authorize"
       token_endpoint = "\(base)/login/oauth/access_token"
       api_base_url = "\(base)"
-      redirect = "\(redirect.hasPrefix("http:") ? "loopback" : "scheme")"
+
       """
     return (configuration, base)
   }

@@ -6,12 +6,8 @@ import Testing
 /// The automatic redirect end to end: `doctor` and `sign-in --verbose` in a private desktop, with the
 /// scheme installed by this build, by another copy, or not at all, with and without a display.
 @Suite struct AutomaticRedirectTests {
-  /// A client of the Authlib GitHub-like server for either redirect, its table without `redirect`.
   static func cli() async throws -> CLIRunner {
-    let (configuration, _) = try await GitHubTestClient.configuration(
-      redirect: "http://127.0.0.1/oauth2redirect/github.com")
-    let withoutRedirect = configuration.split(separator: "\n").filter { !$0.hasPrefix("redirect =") }
-    return try CLIRunner(configuration: withoutRedirect.joined(separator: "\n") + "\n")
+    try CLIRunner(configuration: try await GitHubTestClient.automaticConfiguration())
   }
 
   static func redirectLine(_ doctor: CLIRunner.Result) -> String? {
