@@ -124,17 +124,17 @@ public enum EmulatorSetup {
         guard let settings = source.providers[id],
           let mount = source.providerTable.row(for: id, flow: settings.flow)?.emulator?.mount,
           let provider = EmulatorIdentity.Provider(rawValue: mount),
-          let redirect = try? source.redirectURI(for: id)
+          let redirects = try? source.redirectURIs(for: id)
         else { continue }
         switch settings.flow {
         case .oauth1:
           guard let key = settings.consumerKey, let secret = settings.consumerSecret else { continue }
-          register(EmulatorClient(provider: provider, clientID: key, consumerSecret: secret, redirectURIs: [redirect]))
+          register(EmulatorClient(provider: provider, clientID: key, consumerSecret: secret, redirectURIs: redirects))
         case .oauth2, .oidc:
           guard let clientID = settings.clientID else { continue }
           register(
             EmulatorClient(
-              provider: provider, clientID: clientID, clientSecret: settings.clientSecret, redirectURIs: [redirect]))
+              provider: provider, clientID: clientID, clientSecret: settings.clientSecret, redirectURIs: redirects))
         }
       }
     }

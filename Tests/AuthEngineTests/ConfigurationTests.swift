@@ -31,6 +31,7 @@ import Testing
       access_token_endpoint = "https://api.x.example/oauth/access_token"
       api_base_url = "https://api.x.example"
       redirect_uri = "com.example.desktop://callback"
+      redirect = "scheme"
 
       [providers."oidc.corp"]
       issuer = "https://login.corp.example"
@@ -38,6 +39,7 @@ import Testing
       client_secret = "s"
       scopes = ["groups"]
       redirect_uri = "com.example.desktop:/oidc"
+      redirect = "scheme"
       """
     let configuration = try ConfigurationLoader.parse(text, source: "/etc/x/config.toml")
     #expect(configuration.app.redirectScheme == "com.example.desktop")
@@ -50,6 +52,8 @@ import Testing
     #expect(github.apiBaseURL?.absoluteString == "https://github.example.com/api/v3")
     #expect("\(github.clientSecret!)" == "[redacted]")
     #expect(configuration.providers["twitter.com"]?.flow == .oauth1)
+    #expect(configuration.providers["twitter.com"]?.redirect == .scheme)
+    #expect(configuration.providers["oidc.corp"]?.redirect == .scheme)
     #expect(configuration.providers["oidc.corp"]?.flow == .oidc)
   }
 

@@ -36,6 +36,21 @@ import Testing
     }
   }
 
+  /// Without `redirect` the shell chooses per sign-in: a bound listener makes it loopback, none the
+  /// custom scheme; a configured `redirect_uri` is used only by a choice of its kind.
+  @Test func withoutARedirectKeyTheShellChooses() async throws {
+    let listener = InMemoryRedirectListener()
+    let bound = try await listener.bind(path: "/oauth2redirect/github.com")
+    let github = try await Fixtures.github(extraConfiguration: "redirect_uri = \"\(GitHubTestClient.schemeRedirect)x\"")
+    let harness = try Harness(configuration: github.configuration)
+    let loopback = try await harness.service.begin(
+      OAuthProvider(providerID: "github.com"), loopbackRedirectURI: bound.redirectURI)
+    #expect(FormParameters.query(of: loopback.authorizationURL)?["redirect_uri"] == bound.redirectURI.absoluteString)
+    let scheme = try await harness.service.begin(OAuthProvider(providerID: "github.com"))
+    #expect(FormParameters.query(of: scheme.authorizationURL)?["redirect_uri"] == GitHubTestClient.schemeRedirect + "x")
+    await bound.close()
+  }
+
   @Test func redirectOnAnotherPortIsAMismatch() async throws {
     let listener = InMemoryRedirectListener()
     let bound = try await listener.bind(path: "/oauth2redirect/github.com")

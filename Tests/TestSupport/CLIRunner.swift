@@ -16,6 +16,8 @@ public struct CLIRunner: Sendable {
     .appendingPathComponent("auth-desktop")
 
   public let root = FileManager.default.temporaryDirectory.appendingPathComponent("auth-cli-\(UUID().uuidString)")
+  /// The `auth-desktop` it runs: `binary`, or a copy elsewhere (`installedCopy(in:)`).
+  public var executable = Self.binary
   public var configFile: URL { root.appendingPathComponent("config.toml") }
   public var dataDirectory: URL { root.appendingPathComponent("data") }
   /// What points `auth-desktop` at this runner's config file and data dir (for processes the desktop
@@ -33,7 +35,7 @@ public struct CLIRunner: Sendable {
   /// `auth-desktop ARGUMENTS` with this runner's config file and data dir.
   public func makeProcess(_ arguments: [String], environment extra: [String: String] = [:]) -> Process {
     let process = Process()
-    process.executableURL = Self.binary
+    process.executableURL = executable
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.merging(extra) { $1 }
     return process
@@ -65,6 +67,20 @@ public struct CLIRunner: Sendable {
     return Result(
       status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
       stderr: String(decoding: err, as: UTF8.self))
+  }
+}
+
+extension CLIRunner {
+  /// This runner with its own copy of `auth-desktop` in `folder` (under its root; the name may hold
+  /// spaces), as a user who unpacked a portable copy there has.
+  public func installedCopy(in folder: String) throws -> CLIRunner {
+    let directory = root.appendingPathComponent(folder)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let copy = directory.appendingPathComponent("auth-desktop")
+    try FileManager.default.copyItem(at: Self.binary, to: copy)
+    var runner = self
+    runner.executable = copy
+    return runner
   }
 }
 

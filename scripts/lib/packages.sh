@@ -8,9 +8,11 @@ BUILD_PACKAGES=(pkg-config libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev libsecr
 RELEASE_PACKAGES=("${BUILD_PACKAGES[@]}")
 # What `auth-desktop install` and the window use on a desktop (often there already).
 RUN_PACKAGES=(xdg-utils desktop-file-utils gnome-keyring)
-# qrencode: the reference the QR tests compare the prompt's QR code with.
-TEST_PACKAGES=("${BUILD_PACKAGES[@]}" qrencode python3-venv xvfb dbus-daemon dbus-x11 xdg-utils desktop-file-utils appstream
-  gnome-keyring libsecret-tools imagemagick python3-gi gir1.2-atspi-2.0 at-spi2-core)
+# qrencode: the reference the QR tests compare the prompt's QR code with. openbox, xdotool and x11-utils
+# (xprop, xmessage): the window manager of WindowRaiseTests and its view of focus.
+TEST_PACKAGES=("${BUILD_PACKAGES[@]}" qrencode python3-venv xvfb dbus-daemon dbus-x11 xdg-utils desktop-file-utils
+  appstream gnome-keyring libsecret-tools imagemagick python3-gi gir1.2-atspi-2.0 at-spi2-core
+  openbox xdotool x11-utils)
 
 ensure_debian_packages() {
   local missing=() package

@@ -36,16 +36,19 @@ struct DoctorCommand: CLICommand {
     }
     let scheme = configuration?.app.redirectScheme ?? AppIdentity.authDesktop.redirectScheme
     // The lookup `gio mime x-scheme-handler/SCHEME` does, and the window's warning uses.
-    let registration = SchemeRegistration.lookUp(scheme: scheme, identity: .authDesktop)
+    let registration = SchemeRegistration.lookUp(
+      scheme: scheme, identity: .authDesktop, executable: SchemeRegistration.thisBuildExecutable)
     let detail =
       switch registration {
-      case .thisApp: "\(scheme): opens AuthDesktop"
+      case .thisApp: "\(scheme): opens this AuthDesktop"
+      case .anotherCopy(let path): "\(scheme): opens another copy of AuthDesktop (\(path))"
       case .otherApplication(let name): "\(scheme): opens “\(name)”, not AuthDesktop"
       case .none: "\(scheme): not handled by AuthDesktop"
       }
     let registered = registration == .thisApp
     checks.append(
       Check(name: "scheme", ok: registered, detail: detail, fix: registered ? nil : "auth-desktop install"))
+    if let configuration { checks += Self.redirectChecks(configuration, registration: registration) }
     let choice = configuration?.app.secretStore ?? .secretService
     do {
       _ = try await choice.makeStore(dataDirectory: globals.paths.dataDirectory, identity: .authDesktop).ids(
@@ -59,6 +62,19 @@ struct DoctorCommand: CLICommand {
     }
     report(checks)
     if checks.contains(where: { !$0.ok }) { throw ExitCode(1) }
+  }
+
+  /// Which redirect a sign-in with each provider would use here, and why (informational).
+  static func redirectChecks(_ configuration: AuthConfiguration, registration: SchemeRegistration) -> [Check] {
+    configuration.providerIDs.map { id in
+      let situation = RedirectChoice.situation(
+        providerID: id, configuration: configuration, environment: ProcessInfo.processInfo.environment,
+        registration: registration)
+      let choice = RedirectChoice.choose(situation)
+      let because = choice.explanation(
+        scheme: configuration.app.redirectScheme, registration: registration, situation: situation)
+      return Check(name: "redirect", ok: true, detail: "\(id) → \(because)")
+    }
   }
 
   func report(_ checks: [Check]) {

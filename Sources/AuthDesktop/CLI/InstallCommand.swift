@@ -42,6 +42,15 @@ struct DesktopIntegration {
     (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
   }
 
+  /// What the entry's `Exec` runs: this executable, or, when its path needs quotes (a space, as in
+  /// `~/My Apps/`), a link to it under the data home: xdg-open without a recognised desktop (i3, sway, a
+  /// bare window manager) reads `Exec` by splitting on spaces and ignores quotes.
+  var launcher: String {
+    DesktopExec.needsQuoting(Self.executable) ? launcherLink.path : Self.executable
+  }
+
+  var launcherLink: URL { dataHome.appendingPathComponent("auth-desktop/bin/auth-desktop") }
+
   /// The desktop entry for this executable and scheme (data/ holds the same entry for the default one).
   var desktopEntry: String {
     """
@@ -50,7 +59,7 @@ struct DesktopIntegration {
     Name=AuthDesktop
     GenericName=Sign-in Helper
     Comment=Sign in with GitHub, X and OpenID Connect in your browser
-    Exec="\(Self.executable)" %u
+    Exec=\(DesktopExec.value([launcher], fieldCode: "%u"))
     Icon=\(AppIdentity.authDesktop.applicationID)
     Terminal=false
     Categories=Utility;
@@ -65,9 +74,16 @@ struct DesktopIntegration {
     let manager = FileManager.default
     let applications = dataHome.appendingPathComponent("applications")
     try manager.createDirectory(at: applications, withIntermediateDirectories: true)
+    var installed: [String] = []
+    try? manager.removeItem(at: launcherLink)
+    if launcher == launcherLink.path {
+      try manager.createDirectory(at: launcherLink.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try manager.createSymbolicLink(atPath: launcherLink.path, withDestinationPath: Self.executable)
+      installed.append(launcherLink.path)
+    }
     let entry = applications.appendingPathComponent(desktopID)
     try Data(desktopEntry.utf8).write(to: entry, options: .atomic)
-    var installed = [entry.path]
+    installed.insert(entry.path, at: 0)
     if let data = Self.dataDirectory() {
       for (file, folder) in [
         ("\(AppIdentity.authDesktop.applicationID).metainfo.xml", "metainfo"),

@@ -48,13 +48,18 @@ struct SignInCommand: CLICommand {
       }
       let intent: SignInIntent = link ? .link : reauthenticate ? .reauthenticate : .signIn
       try await context.ensureEmulator(outlivesThisProcess: noWait)
+      let redirect = SignInRedirect.choose(
+        providerID: provider, context: context,
+        flag: device ? "--device" : noWait ? "--no-wait" : noBrowser ? "--no-browser" : nil, verbose: output.verbose)
       let result: AuthDataResult?
-      if device || (!noWait && context.auth.prefersDeviceSignIn(provider)) {
+      // `--no-wait` leaves the sign-in to `auth-desktop URI`: a device-grant provider's then uses the scheme.
+      if redirect.kind == .device && !noWait {
         result = try await DeviceSignInFlow(context: context, json: output.json, timeout: timeout).run(
           request, intent: intent)
       } else {
         let flow = SignInFlow(
-          context: context, json: output.json, openBrowser: !noBrowser, timeout: timeout ?? Self.defaultRedirectTimeout)
+          context: context, json: output.json, openBrowser: !noBrowser && !redirect.printsLink,
+          mode: redirect.engineMode, timeout: timeout ?? Self.defaultRedirectTimeout)
         result = try await flow.run(request, intent: intent, wait: !noWait)
       }
       guard let result else { return }

@@ -11,12 +11,13 @@ struct SignInFlow {
   let context: CLIContext
   let json: Bool
   let openBrowser: Bool
+  /// The redirect `SignInRedirect` chose.
+  let mode: RedirectMode
   let timeout: TimeInterval
 
   /// Nil when it returned without waiting (`--no-wait`: another process completes the redirect).
   func run(_ provider: OAuthProvider, intent: SignInIntent, wait: Bool) async throws -> AuthDataResult? {
     let auth = context.auth
-    let mode = try await auth.providers.redirectURI(for: provider.providerID).mode
     let browser = CommandLineBrowser(openBrowser: openBrowser, json: json)
     guard wait else {
       guard mode != .loopback else {

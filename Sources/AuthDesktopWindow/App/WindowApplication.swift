@@ -78,6 +78,9 @@ enum WindowApplication {
     GtkSignal.connect(application, "startup") { presenter.prepare() }
     GtkSignal.connect(application, "activate") { presenter.present() }
     GtkSignal.connectOpen(application) { uris in
+      // Presented during the emission: GtkApplication has just read the activation token of this `open`
+      // (platform data `activation-token` / `desktop-startup-id`, which `auth-desktop URI` forwards) and
+      // gtk_window_present uses it. Checked under a window manager by WindowRaiseTests.
       presenter.present()
       let model = presenter.model
       for uri in uris {

@@ -12,7 +12,8 @@ enum WindowLaunch {
   struct Prepared: Sendable {
     let launch: EmulatorMode.Launch
     let auth: Auth
-    let schemeWarning: String?
+    let registration: SchemeRegistration
+    var schemeWarning: String? { registration.warning(for: launch.configuration) }
   }
 
   /// Starts `Prepared` on a thread of its own. `WindowApplication` calls it before GTK initialises, so
@@ -20,8 +21,7 @@ enum WindowLaunch {
   static func prepare(paths: ConfigurationPaths, emulator: Bool) -> Task<Prepared, Error> {
     Task.detached {
       let (launch, auth) = try AppLaunch.makeAuth(paths, emulator: emulator)
-      return Prepared(
-        launch: launch, auth: auth, schemeWarning: SchemeRegistration.warning(for: launch.configuration))
+      return Prepared(launch: launch, auth: auth, registration: SchemeRegistration.lookUp(for: launch.configuration))
     }
   }
 
@@ -51,6 +51,7 @@ enum WindowLaunch {
       try await EmulatorMode.ensureServing(launch, identitiesDirectory: paths.dataDirectory)
       let model = AuthWindowModel(
         auth: prepared.auth, configuration: launch.configuration, schemeWarning: prepared.schemeWarning,
+        registration: prepared.registration,
         isEmulator: launch.emulator != nil, signInTimeout: signInTimeout(ProcessInfo.processInfo.environment),
         prepareSignIn: { try await EmulatorMode.ensureServing(launch, identitiesDirectory: paths.dataDirectory) })
       Task { @GLibMainActor in model.refresh() }

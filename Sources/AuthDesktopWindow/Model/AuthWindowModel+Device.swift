@@ -9,7 +9,7 @@ import Foundation
 /// its own when the codes expire.
 extension AuthWindowModel {
   func deviceProviders() -> [(id: String, title: String)] {
-    providers().filter { configuration.offersDeviceGrant($0.id) }
+    providers().filter { configuration.hasDeviceGrant($0.id, orByDiscovery: true) }
   }
 
   func signInOnAnotherDevice(providerID: String) { startOnAnotherDevice(providerID, intent: .signIn) }

@@ -24,6 +24,8 @@ final class AuthWindowModel: WindowModel {
   let auth: Auth
   let configuration: AuthConfiguration
   let schemeWarning: String?
+  /// Which program opens the app's scheme: with the configuration, it chooses each sign-in's redirect.
+  let registration: SchemeRegistration
   let isEmulator: Bool
   /// Runs before each provider sign-in: in emulator mode, makes sure the emulator answers.
   let prepareSignIn: @Sendable () async throws -> Void
@@ -41,12 +43,14 @@ final class AuthWindowModel: WindowModel {
   var isIdle: Bool { session == nil && deviceSession == nil && !starting }
 
   nonisolated init(
-    auth: Auth, configuration: AuthConfiguration, schemeWarning: String? = nil, isEmulator: Bool = false,
+    auth: Auth, configuration: AuthConfiguration, schemeWarning: String? = nil,
+    registration: SchemeRegistration = .thisApp, isEmulator: Bool = false,
     signInTimeout: Duration = .seconds(600), prepareSignIn: @escaping @Sendable () async throws -> Void = {}
   ) {
     self.auth = auth
     self.configuration = configuration
     self.schemeWarning = schemeWarning
+    self.registration = registration
     self.isEmulator = isEmulator
     self.signInTimeout = signInTimeout
     self.prepareSignIn = prepareSignIn
@@ -184,18 +188,18 @@ final class AuthWindowModel: WindowModel {
   /// with the device grant when no browser can be opened here.
   private func start(_ providerID: String, intent: SignInIntent) {
     guard isIdle else { return }
-    if auth.prefersDeviceSignIn(providerID) { return startOnAnotherDevice(providerID, intent: intent) }
+    let choice = redirectChoice(providerID)
+    if choice.kind == .device { return startOnAnotherDevice(providerID, intent: intent) }
     starting = true
-    let fallsBackToDevice = configuration.offersDeviceGrant(providerID)
+    let fallsBackToDevice = configuration.hasDeviceGrant(providerID, orByDiscovery: true)
     Task { @GLibMainActor in
       let source: RedirectSource
       let session: SignInSession
       do {
         try await prepareSignIn()
-        let mode = try await auth.providers.redirectURI(for: providerID).mode
         source =
-          mode == .loopback
-          ? .loopback(SoupRedirectListener()) : .customScheme(receiver: AppIdentity.authDesktop.applicationID)
+          choice.kind == .scheme
+          ? .customScheme(receiver: AppIdentity.authDesktop.applicationID) : .loopback(SoupRedirectListener())
         session = try await auth.startSignIn(
           OAuthProvider(providerID: providerID), intent: intent,
           browser: WindowBrowser(throwsWhenUnavailable: fallsBackToDevice), redirect: source, timeout: signInTimeout)

@@ -29,6 +29,11 @@ public actor AuthorizationService {
     return (provider.configuredRedirectURI, provider.settings.redirectMode)
   }
 
+  /// The redirect URI a sign-in with `mode` uses (for loopback, without the port).
+  public func redirectURI(for providerID: String, mode: RedirectMode) throws -> URL {
+    try ResolvedProvider(providerID: providerID, configuration: configuration).redirectURI(for: mode)
+  }
+
   /// Starts a sign-in. `loopbackRedirectURI` is the bound listener's URI (required for loopback
   /// providers, refused otherwise); `receiver` is stored with the request (`RedirectSource.customScheme`).
   public func begin(
@@ -122,9 +127,14 @@ public actor AuthorizationService {
     return try await environment.pending.all().filter { $0.expiresAt > now }
   }
 
+  /// The redirect URI of this sign-in: loopback when the shell bound a listener, the custom scheme
+  /// otherwise. A provider with `redirect` set takes only that one; without it the shell chooses.
   func chooseRedirectURI(_ provider: ResolvedProvider, loopback: URL?) throws -> URL {
-    let configured = provider.configuredRedirectURI
-    switch provider.settings.redirectMode {
+    // `redirect = "device"` names no browser redirect: the shell chooses, as when it is unset.
+    let configuredMode = provider.settings.redirect.flatMap { $0 == .device ? nil : $0 }
+    let mode = configuredMode ?? (loopback == nil ? .scheme : .loopback)
+    let configured = provider.redirectURI(for: mode)
+    switch mode {
     case .scheme, .device:
       guard loopback == nil else {
         throw AuthError.configuration(

@@ -40,14 +40,18 @@ struct ResolvedProvider: Sendable {
     configurationFile = configuration.source
   }
 
-  /// The configured redirect URI, or the default: `SCHEME:/oauth2redirect/ID` (RFC 8252 §7.1),
+  /// The redirect URI of the configured mode (`ProviderSettings.redirectMode`).
+  var configuredRedirectURI: URL { redirectURI(for: settings.redirectMode) }
+
+  /// The redirect URI `mode` uses: the configured `redirect_uri` when it is of that kind (an `http`
+  /// URI is loopback), otherwise the default: `SCHEME:/oauth2redirect/ID` (RFC 8252 §7.1),
   /// `SCHEME://oauth1redirect/ID` for OAuth 1.0a (providers reject single-slash callbacks), and
-  /// `http://127.0.0.1/oauth2redirect/ID` for loopback (the port is chosen when the listener binds). A
-  /// device-grant provider's browser sign-ins use the custom scheme.
-  var configuredRedirectURI: URL {
-    if let uri = settings.redirectURI { return uri }
+  /// `http://127.0.0.1/oauth2redirect/ID` for loopback (RFC 8252 §7.3: the port is chosen when the
+  /// listener binds).
+  func redirectURI(for mode: RedirectMode) -> URL {
+    if let uri = settings.redirectURI, (uri.scheme?.lowercased() == "http") == (mode == .loopback) { return uri }
     let path = "/oauth2redirect/\(providerID)"
-    switch (settings.redirectMode, descriptor.flow) {
+    switch (mode, descriptor.flow) {
     case (.loopback, _): return URL(string: "http://127.0.0.1\(path)")!
     case (.scheme, .oauth1), (.device, .oauth1): return URL(string: "\(redirectScheme)://oauth1redirect/\(providerID)")!
     case (.scheme, _), (.device, _): return URL(string: "\(redirectScheme):\(path)")!
@@ -89,5 +93,13 @@ extension AuthConfiguration {
   /// loopback, without the port a listener chooses per sign-in.
   public func redirectURI(for providerID: String) throws -> URL {
     try ResolvedProvider(providerID: providerID, configuration: self).configuredRedirectURI
+  }
+
+  /// The redirect URIs a sign-in with `providerID` may use: the one of its `redirect` when set, otherwise
+  /// the custom scheme's and the loopback one (the app chooses per sign-in).
+  public func redirectURIs(for providerID: String) throws -> [URL] {
+    let provider = try ResolvedProvider(providerID: providerID, configuration: self)
+    guard provider.settings.redirect == nil else { return [provider.configuredRedirectURI] }
+    return [provider.redirectURI(for: .scheme), provider.redirectURI(for: .loopback)]
   }
 }

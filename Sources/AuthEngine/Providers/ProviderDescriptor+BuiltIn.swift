@@ -29,7 +29,7 @@ extension ProviderDescriptor {
     configurationKeys: ConfigurationKeys(
       accepted: [
         "consumer_key", "consumer_secret", "request_token_endpoint", "authorization_endpoint",
-        "access_token_endpoint", "api_base_url", "redirect_uri",
+        "access_token_endpoint", "api_base_url", "redirect_uri", "redirect",
       ],
       required: ["consumer_key", "consumer_secret"]),
     authorizationEndpoint: URL(string: "https://api.twitter.com/oauth/authenticate"),
@@ -50,6 +50,7 @@ extension ProviderDescriptor {
     configurationKeys: ConfigurationKeys(
       accepted: [
         "client_id", "client_secret", "token_endpoint", "authorization_endpoint", "api_base_url", "redirect_uri",
+        "redirect",
       ],
       required: ["client_id"]),
     authorizationEndpoint: URL(string: "https://twitter.com/i/oauth2/authorize"),

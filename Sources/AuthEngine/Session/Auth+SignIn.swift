@@ -20,7 +20,7 @@ extension Auth {
     case .customScheme(let receiver):
       pending = try await providers.begin(provider, intent: intent, receiver: receiver)
     case .loopback(let listener):
-      let path = try await providers.redirectURI(for: provider.providerID).uri.path
+      let path = try await providers.redirectURI(for: provider.providerID, mode: .loopback).path
       let listening = try await listener.bind(path: path)
       bound = listening
       do {

@@ -107,8 +107,8 @@ import Testing
 
   @Test func redirectDeviceMakesItTheDefaultWithoutTheFlag() async throws {
     let (configuration, base) = try await GitHubTestClient.configuration(
-      redirect: GitHubTestClient.schemeRedirect, options: ["device_interval": 1])
-    let cli = try CLIRunner(configuration: configuration + "\nredirect = \"device\"\n")
+      redirect: GitHubTestClient.schemeRedirect, options: ["device_interval": 1], mode: "device")
+    let cli = try CLIRunner(configuration: configuration)
     let running = try cli.start(["sign-in", "github.com", "--json"])
     let userCode = try #require(try Self.prompt(try await running.firstLine())["userCode"] as? String)
     try await Self.decide(base, userCode, "approve")

@@ -19,7 +19,8 @@ import Testing
     #expect(installed.status == 0, "\(installed.stderr)")
     let entry = cli.root.appendingPathComponent("xdg-data/applications/\(AppIdentity.tests.applicationID).desktop")
     let text = try String(contentsOf: entry, encoding: .utf8)
-    #expect(text.contains("Exec=\"\(CLIRunner.binary.path)\" %u"))
+    // The build path has no reserved character: unquoted (Desktop Entry Specification, "The Exec key").
+    #expect(text.contains("Exec=\(CLIRunner.binary.path) %u"))
     #expect(text.contains("MimeType=x-scheme-handler/\(AppIdentity.tests.redirectScheme);"))
     #expect(try await Tool.run("desktop-file-validate", [entry.path], environment: xdg).status == 0)
     let mime = try await Tool.run(

@@ -36,6 +36,7 @@ extension SessionBusSuites {
         client_id = "\(clientID)"
         client_secret = "\(tenant["client_secret"] as? String ?? "")"
         redirect_uri = "http://127.0.0.1/oauth2redirect/oidc.corp"
+        redirect = "loopback"
 
         """
       return (github + "\n" + oidc + project.configuration, project)

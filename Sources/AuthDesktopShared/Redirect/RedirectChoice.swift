@@ -1,0 +1,84 @@
+import AuthEngine
+
+/// How one sign-in's redirect comes back, and why: the custom scheme (RFC 8252 §7.1), the loopback
+/// listener (§7.3), or the device grant (RFC 8628, no redirect at all). `choose` is the whole rule.
+public struct RedirectChoice: Equatable, Sendable {
+  public enum Kind: String, Sendable {
+    case scheme
+    case loopback
+    case device
+  }
+
+  public enum Reason: Equatable, Sendable {
+    /// `redirect = "…"` in the provider's table.
+    case configured
+    /// A command-line flag that implies it (`--device`, `--no-browser`, `--no-wait`).
+    case flag(String)
+    /// A display, and the desktop opens the scheme with this build.
+    case schemeOpensThisBuild
+    /// A display, but the scheme opens another program, another copy, or nothing.
+    case schemeNotThisBuild
+    /// No display, or an SSH session, and the provider has the device grant.
+    case remoteSession
+    /// No display, or an SSH session, and the provider has no device grant: the link is printed for a
+    /// browser on this machine.
+    case remoteSessionWithoutDeviceGrant
+  }
+
+  public var kind: Kind
+  public var reason: Reason
+
+  public init(_ kind: Kind, _ reason: Reason) {
+    self.kind = kind
+    self.reason = reason
+  }
+
+  /// What the rule looks at.
+  public struct Situation: Equatable, Sendable {
+    public var hasDisplay: Bool
+    /// `SSH_CONNECTION` is set.
+    public var isSSHSession: Bool
+    /// The desktop's handler of `x-scheme-handler/SCHEME` runs this build's executable.
+    public var schemeOpensThisBuild: Bool
+    public var providerHasDeviceGrant: Bool
+    /// The provider's `redirect`, when set.
+    public var configured: Kind?
+    /// What the configuration names without `redirect`: loopback for an `http` `redirect_uri`, otherwise
+    /// the custom scheme (`ProviderSettings.redirectMode`).
+    public var configuredDefault: Kind
+    /// The first flag given that implies a choice, by its name (`--device`, `--no-wait`, `--no-browser`).
+    public var flag: String?
+
+    public init(
+      hasDisplay: Bool, isSSHSession: Bool, schemeOpensThisBuild: Bool, providerHasDeviceGrant: Bool,
+      configured: Kind? = nil, configuredDefault: Kind = .scheme, flag: String? = nil
+    ) {
+      self.hasDisplay = hasDisplay
+      self.isSSHSession = isSSHSession
+      self.schemeOpensThisBuild = schemeOpensThisBuild
+      self.providerHasDeviceGrant = providerHasDeviceGrant
+      self.configured = configured
+      self.configuredDefault = configuredDefault
+      self.flag = flag
+    }
+  }
+
+  /// The configuration's `redirect` first, then a flag, then the automatic choice. `--device` is the
+  /// device grant; `--no-wait` leaves the redirect to `auth-desktop URI` (the custom scheme);
+  /// `--no-browser` (the link printed, the user opens it) keeps what the configuration names.
+  public static func choose(_ situation: Situation) -> RedirectChoice {
+    if let configured = situation.configured { return RedirectChoice(configured, .configured) }
+    switch situation.flag {
+    case "--device": return RedirectChoice(.device, .flag("--device"))
+    case "--no-wait": return RedirectChoice(.scheme, .flag("--no-wait"))
+    case "--no-browser": return RedirectChoice(situation.configuredDefault, .flag("--no-browser"))
+    default: break
+    }
+    guard situation.hasDisplay, !situation.isSSHSession else {
+      return situation.providerHasDeviceGrant
+        ? RedirectChoice(.device, .remoteSession) : RedirectChoice(.loopback, .remoteSessionWithoutDeviceGrant)
+    }
+    return situation.schemeOpensThisBuild
+      ? RedirectChoice(.scheme, .schemeOpensThisBuild) : RedirectChoice(.loopback, .schemeNotThisBuild)
+  }
+}
