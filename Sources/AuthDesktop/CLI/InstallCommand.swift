@@ -10,7 +10,7 @@ import Foundation
 /// AppStream metadata and icon when the `data/` folder is found next to the build.
 struct InstallCommand: CLICommand {
   static let configuration = CommandConfiguration(
-    commandName: "install", abstract: "Register auth-desktop as the handler of its URL scheme for this user.")
+    commandName: "install", abstract: tr("Register auth-desktop as the handler of its URL scheme for this user."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
 
@@ -21,7 +21,7 @@ struct InstallCommand: CLICommand {
         ?? AppIdentity.authDesktop.redirectScheme
       let installer = DesktopIntegration(scheme: scheme)
       let steps = try installer.install()
-      if output.json { Output.json(["installed": steps]) } else { steps.forEach { Output.line("installed: \($0)") } }
+      if output.json { Output.json(["installed": steps]) } else { steps.forEach { Output.line(tr("installed: {path}", ["path": $0])) } }
     }
   }
 }

@@ -6,8 +6,9 @@ extension SecretStoreChoice {
     switch self {
     case .secretService: nil
     case .file:
-      "Secrets are stored in files (secret_store = \"file\"), readable by anyone who can read your data dir "
-        + "or its backups. Remove that setting to use the desktop keyring."
+      tr(
+        "Secrets are stored in files (secret_store = “file”), readable by anyone who can read your data dir or its backups. Remove that setting to use the desktop keyring."
+      )
     }
   }
 }

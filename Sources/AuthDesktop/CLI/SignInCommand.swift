@@ -8,24 +8,24 @@ import Foundation
 /// `sign-in PROVIDER [--link|--reauthenticate] [--scope S]... [--param K=V]... [--no-browser] [--no-wait]
 /// [--timeout SECONDS] [--json]`.
 struct SignInCommand: CLICommand {
-  static let configuration = CommandConfiguration(commandName: "sign-in", abstract: "Sign in with a provider.")
+  static let configuration = CommandConfiguration(commandName: "sign-in", abstract: tr("Sign in with a provider."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
-  @Argument(help: "github.com, twitter.com or oidc.NAME") var provider: String
-  @Flag(help: "Link the provider to the signed-in user.") var link = false
-  @Flag(help: "Prove again that you are the signed-in user.") var reauthenticate = false
-  @Option(name: .customLong("scope"), help: "An extra scope (repeatable).") var scopes: [String] = []
-  @Option(name: .customLong("param"), help: "A custom authorization parameter K=V (repeatable).") var params: [String] =
+  @Argument(help: tr("github.com, twitter.com or oidc.NAME")) var provider: String
+  @Flag(help: tr("Link the provider to the signed-in user.")) var link = false
+  @Flag(help: tr("Prove again that you are the signed-in user.")) var reauthenticate = false
+  @Option(name: .customLong("scope"), help: tr("An extra scope (repeatable).")) var scopes: [String] = []
+  @Option(name: .customLong("param"), help: tr("A custom authorization parameter K=V (repeatable).")) var params: [String] =
     []
-  @Flag(name: .customLong("no-browser"), help: "Print the authorization URL instead of opening a browser.")
+  @Flag(name: .customLong("no-browser"), help: tr("Print the authorization URL instead of opening a browser."))
   var noBrowser = false
-  @Flag(name: .customLong("no-wait"), help: "Return once the sign-in is pending (custom-scheme redirects only).")
+  @Flag(name: .customLong("no-wait"), help: tr("Return once the sign-in is pending (custom-scheme redirects only)."))
   var noWait = false
-  @Option(help: "How long to wait for the redirect, in seconds.") var timeout: Double = 300
+  @Option(help: tr("How long to wait for the redirect, in seconds.")) var timeout: Double = 300
 
   func validate() throws {
-    if link && reauthenticate { throw ValidationError("--link and --reauthenticate exclude each other") }
-    guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+    if link && reauthenticate { throw ValidationError(tr("--link and --reauthenticate exclude each other")) }
+    guard timeout > 0 else { throw ValidationError(tr("--timeout must be positive")) }
   }
 
   func execute() async throws {

@@ -19,7 +19,10 @@ enum WindowExecutable {
     var argv = ([binary] + arguments).map { strdup($0) }
     argv.append(nil)
     execv(binary, argv)
-    Output.errorLine("auth-desktop: cannot start the window (\(binary)): \(String(cString: strerror(errno)))")
+    Output.errorLine(
+      "auth-desktop: "
+        + tr(
+          "cannot start the window ({path}): {reason}", ["path": binary, "reason": String(cString: strerror(errno))]))
     exit(2)
   }
 }
