@@ -1,12 +1,13 @@
 # Shared by scripts/test and scripts/setup: install what is missing, nothing more.
 
 # Debian packages for building (C headers) and testing (display, bus, keyring, validators).
-BUILD_PACKAGES=(pkg-config libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev libsecret-1-dev libsqlite3-dev glib-networking)
+BUILD_PACKAGES=(pkg-config gettext libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev libsecret-1-dev libsqlite3-dev glib-networking)
 # The release build (scripts/setup, bench/run) links Foundation statically (--static-swift-stdlib); the
 # executables do not link FoundationNetworking (AuthURLSession), so libcurl's headers are not needed.
 RELEASE_PACKAGES=("${BUILD_PACKAGES[@]}")
-# What `auth-desktop install` and the window use on a desktop (often there already).
-RUN_PACKAGES=(xdg-utils desktop-file-utils gnome-keyring)
+# What `auth-desktop install` and the window use on a desktop (often there already; gettext: `install`
+# compiles the translations with msgfmt).
+RUN_PACKAGES=(xdg-utils desktop-file-utils gnome-keyring gettext)
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" python3-venv xvfb dbus-daemon dbus-x11 xdg-utils desktop-file-utils appstream
   gnome-keyring libsecret-tools imagemagick python3-gi gir1.2-atspi-2.0 at-spi2-core)
 

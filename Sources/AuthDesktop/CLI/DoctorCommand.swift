@@ -25,9 +25,11 @@ struct DoctorCommand: CLICommand {
     do {
       configuration = try ConfigurationLoader.load(globals.paths, identity: .authDesktop)
       let mode =
-        configuration == nil || globals.emulator ? tr(" (emulator mode: providers served by the built-in emulator)") : ""
+        configuration == nil || globals.emulator
+        ? tr(" (emulator mode: providers served by the built-in emulator)") : ""
       checks.append(
-        Check(name: "config", ok: true, detail: (configuration == nil ? tr("no configuration file") : tr("parses")) + mode))
+        Check(
+          name: "config", ok: true, detail: (configuration == nil ? tr("no configuration file") : tr("parses")) + mode))
     } catch let error as AuthError {
       checks.append(
         Check(

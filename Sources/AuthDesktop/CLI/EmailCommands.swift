@@ -37,7 +37,7 @@ struct SignInEmailCommand: CLICommand {
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
   @Argument var email: String
-  @Flag(help: tr("Add email/password sign-in to the signed-in user instead.")) var link = false
+  @Flag(help: ArgumentHelp(tr("Add email/password sign-in to the signed-in user instead."))) var link = false
 
   func execute() async throws {
     try await Output.run(output) {

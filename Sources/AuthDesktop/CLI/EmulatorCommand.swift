@@ -12,8 +12,9 @@ struct EmulatorCommand: CLICommand {
     commandName: "emulator",
     abstract: tr("Serve GitHub-, X- and OpenID-like test providers on 127.0.0.1 for trying sign-ins offline."))
   @OptionGroup var globals: GlobalOptions
-  @Option(help: tr("The port on 127.0.0.1 (0: any free port).")) var port: UInt16 = ProviderEmulator.defaultPort
-  @Flag(help: tr("Forget the added test identities (the seeds come back), then serve.")) var reset = false
+  @Option(help: ArgumentHelp(tr("The port on 127.0.0.1 (0: any free port)."))) var port: UInt16 = ProviderEmulator
+    .defaultPort
+  @Flag(help: ArgumentHelp(tr("Forget the added test identities (the seeds come back), then serve."))) var reset = false
 
   func execute() async throws {
     try await Output.run(json: false) {

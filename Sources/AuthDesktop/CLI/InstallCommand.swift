@@ -21,7 +21,11 @@ struct InstallCommand: CLICommand {
         ?? AppIdentity.authDesktop.redirectScheme
       let installer = DesktopIntegration(scheme: scheme)
       let steps = try installer.install()
-      if output.json { Output.json(["installed": steps]) } else { steps.forEach { Output.line(tr("installed: {path}", ["path": $0])) } }
+      if output.json {
+        Output.json(["installed": steps])
+      } else {
+        steps.forEach { Output.line(tr("installed: {path}", ["path": $0])) }
+      }
     }
   }
 }
@@ -42,8 +46,21 @@ struct DesktopIntegration {
     (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
   }
 
-  /// The desktop entry for this executable and scheme (data/ holds the same entry for the default one).
+  /// The desktop entry for this executable and scheme: data/'s, with its translations (merged from
+  /// po/ by `scripts/translations`), or, without the source tree, the same entry in English.
   var desktopEntry: String {
+    guard let data = Self.dataDirectory(),
+      let merged = try? String(
+        contentsOf: data.appendingPathComponent(desktopID), encoding: .utf8)
+    else { return englishDesktopEntry }
+    return merged.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      if line.hasPrefix("Exec=") { return "Exec=\"\(Self.executable)\" %u" }
+      if line.hasPrefix("MimeType=") { return "MimeType=x-scheme-handler/\(scheme);" }
+      return String(line)
+    }.joined(separator: "\n")
+  }
+
+  var englishDesktopEntry: String {
     """
     [Desktop Entry]
     Type=Application
@@ -81,6 +98,7 @@ struct DesktopIntegration {
         installed.append(destination.path)
       }
     }
+    installed += try installCatalogs()
     try Self.runTool("update-desktop-database", [applications.path])
     try Self.runTool("xdg-mime", ["default", desktopID, "x-scheme-handler/\(scheme)"])
     installed.append("x-scheme-handler/\(scheme) → \(desktopID)")

@@ -1,3 +1,4 @@
+import AuthDesktopShared
 import AuthEngine
 
 extension SecretStoreChoice {

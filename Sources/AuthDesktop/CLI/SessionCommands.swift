@@ -52,7 +52,11 @@ struct UnlinkCommand: CLICommand {
   func execute() async throws {
     try await Output.run(output) {
       let user = try await CLIContext(globals).requireUser().unlink(fromProvider: provider)
-      if output.json { Output.json(["user": Output.user(user)]) } else { Output.line(tr("Unlinked {provider}.", ["provider": provider])) }
+      if output.json {
+        Output.json(["user": Output.user(user)])
+      } else {
+        Output.line(tr("Unlinked {provider}.", ["provider": provider]))
+      }
     }
   }
 }
@@ -61,7 +65,7 @@ struct SignOutCommand: CLICommand {
   static let configuration = CommandConfiguration(commandName: "sign-out", abstract: tr("End the session."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
-  @Flag(help: tr("Also revoke the provider grants.")) var revoke = false
+  @Flag(help: ArgumentHelp(tr("Also revoke the provider grants."))) var revoke = false
 
   func execute() async throws {
     try await Output.run(output) {
@@ -76,7 +80,7 @@ struct DeleteAccountCommand: CLICommand {
     commandName: "delete-account", abstract: tr("Delete the signed-in account (needs a recent sign-in)."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
-  @Flag(name: .customLong("keep-provider-grants"), help: tr("Do not revoke the provider grants."))
+  @Flag(name: .customLong("keep-provider-grants"), help: ArgumentHelp(tr("Do not revoke the provider grants.")))
   var keepProviderGrants = false
 
   func execute() async throws {

@@ -11,17 +11,22 @@ struct SignInCommand: CLICommand {
   static let configuration = CommandConfiguration(commandName: "sign-in", abstract: tr("Sign in with a provider."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
-  @Argument(help: tr("github.com, twitter.com or oidc.NAME")) var provider: String
-  @Flag(help: tr("Link the provider to the signed-in user.")) var link = false
-  @Flag(help: tr("Prove again that you are the signed-in user.")) var reauthenticate = false
-  @Option(name: .customLong("scope"), help: tr("An extra scope (repeatable).")) var scopes: [String] = []
-  @Option(name: .customLong("param"), help: tr("A custom authorization parameter K=V (repeatable).")) var params: [String] =
+  @Argument(help: ArgumentHelp(tr("github.com, twitter.com or oidc.NAME"))) var provider: String
+  @Flag(help: ArgumentHelp(tr("Link the provider to the signed-in user."))) var link = false
+  @Flag(help: ArgumentHelp(tr("Prove again that you are the signed-in user."))) var reauthenticate = false
+  @Option(name: .customLong("scope"), help: ArgumentHelp(tr("An extra scope (repeatable)."))) var scopes: [String] = []
+  @Option(name: .customLong("param"), help: ArgumentHelp(tr("A custom authorization parameter K=V (repeatable).")))
+  var params: [String] =
     []
-  @Flag(name: .customLong("no-browser"), help: tr("Print the authorization URL instead of opening a browser."))
+  @Flag(
+    name: .customLong("no-browser"), help: ArgumentHelp(tr("Print the authorization URL instead of opening a browser."))
+  )
   var noBrowser = false
-  @Flag(name: .customLong("no-wait"), help: tr("Return once the sign-in is pending (custom-scheme redirects only)."))
+  @Flag(
+    name: .customLong("no-wait"),
+    help: ArgumentHelp(tr("Return once the sign-in is pending (custom-scheme redirects only).")))
   var noWait = false
-  @Option(help: tr("How long to wait for the redirect, in seconds.")) var timeout: Double = 300
+  @Option(help: ArgumentHelp(tr("How long to wait for the redirect, in seconds."))) var timeout: Double = 300
 
   func validate() throws {
     if link && reauthenticate { throw ValidationError(tr("--link and --reauthenticate exclude each other")) }

@@ -36,7 +36,8 @@ struct SignInFlow {
       return nil
     }
     let inbox = mode == .scheme ? try await RedirectInbox.open(appID: AppIdentity.authDesktop.applicationID) : nil
-    let source: RedirectSource = inbox.map { .customScheme(receiver: $0.busName) } ?? .loopback(SoupRedirectListener(pages: .translated))
+    let source: RedirectSource =
+      inbox.map { .customScheme(receiver: $0.busName) } ?? .loopback(SoupRedirectListener(pages: .translated))
     do {
       let session = try await auth.startSignIn(
         provider, intent: intent, browser: browser, redirect: source, timeout: .seconds(timeout))

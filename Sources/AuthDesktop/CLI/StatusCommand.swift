@@ -23,20 +23,25 @@ struct StatusCommand: CLICommand {
         return
       }
       if let warning { Output.errorLine(tr("warning: {warning}", ["warning": warning])) }
-      if let id = context.auth.accountLocation.firebaseProjectID { Output.line(tr("Firebase project: {project}", ["project": id])) }
+      if let id = context.auth.accountLocation.firebaseProjectID {
+        Output.line(tr("Firebase project: {project}", ["project": id]))
+      }
       guard let user else { return Output.line(tr("Signed out.")) }
       Output.line(
         tr(
           "Signed in: {name} <{email}>",
           ["name": user.displayName ?? tr("(no name)"), "email": user.email ?? tr("no email")]))
       Output.line("uid: \(user.uid)")
-      for info in user.providerData { Output.line(tr("linked: {provider} ({uid})", ["provider": info.providerID, "uid": info.uid])) }
+      for info in user.providerData {
+        Output.line(tr("linked: {provider} ({uid})", ["provider": info.providerID, "uid": info.uid]))
+      }
     }
   }
 }
 
 struct MethodsCommand: CLICommand {
-  static let configuration = CommandConfiguration(commandName: "methods", abstract: tr("How an email's account signs in."))
+  static let configuration = CommandConfiguration(
+    commandName: "methods", abstract: tr("How an email's account signs in."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
   @Argument var email: String

@@ -1,3 +1,4 @@
+import AuthDesktopShared
 import Foundation
 
 /// `auth-desktop-window`, the GTK executable built next to `auth-desktop`: the command line hands it

@@ -130,7 +130,7 @@ extension ErrorWording {
 
   static func network(_ failure: NetworkFailure) -> String {
     guard let host = failure.host else { return tr("The provider could not be reached.") }
-    var values = ["host": host]
+    let values = ["host": host]
     switch failure.reason {
     case .timedOut(let after):
       return ntr(
@@ -152,7 +152,8 @@ extension ErrorWording {
     let values = ["port": issue.port.map { String($0) } ?? "", "variable": EmulatorMode.portVariable]
     let what: String
     switch (issue.problem, issue.port) {
-    case (.inUse, _?): what = tr("Another program already listens on port {port}, where the provider emulator should run.")
+    case (.inUse, _?):
+      what = tr("Another program already listens on port {port}, where the provider emulator should run.")
     case (.answeredByAnotherProgram, _?):
       what = tr("Another program answers on port {port}, where the provider emulator should run.")
     case (.nothingAnswers, _?):
@@ -195,7 +196,9 @@ extension ErrorWording {
     return sentences(
       what,
       surface == .commandLine
-        ? tr("Unlock or start the keyring (for example gnome-keyring), or set secret_store = “file” in [app]; “auth-desktop doctor” checks it.")
+        ? tr(
+          "Unlock or start the keyring (for example gnome-keyring), or set secret_store = “file” in [app]; “auth-desktop doctor” checks it."
+        )
         : tr("Unlock or start the keyring, then try again."))
   }
 

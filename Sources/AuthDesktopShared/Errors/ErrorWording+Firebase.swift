@@ -22,17 +22,25 @@ extension ErrorWording {
     switch error.code {
     case .userDisabled:
       return
-        tr("This account was disabled in the app's Firebase project, so you were signed out. Ask the app's support to enable it.")
+        tr(
+          "This account was disabled in the app's Firebase project, so you were signed out. Ask the app's support to enable it."
+        )
     case .invalidAPIKey:
       return cli
-        ? tr("The Firebase project does not accept the API key. Check api_key in the [firebase] table of the configuration.")
+        ? tr(
+          "The Firebase project does not accept the API key. Check api_key in the [firebase] table of the configuration."
+        )
         : tr("The Firebase project does not accept the app's API key. Check the configuration.")
     case .appNotAuthorized:
       return
-        tr("The API key's restrictions refuse this app. Restrict the key by API (Identity Toolkit and Token Service), not by app or website.")
+        tr(
+          "The API key's restrictions refuse this app. Restrict the key by API (Identity Toolkit and Token Service), not by app or website."
+        )
     case .invalidTenantID:
       return cli
-        ? tr("The Firebase project has no such tenant, or the session belongs to another one. Check tenant_id in the [firebase] table.")
+        ? tr(
+          "The Firebase project has no such tenant, or the session belongs to another one. Check tenant_id in the [firebase] table."
+        )
         : tr("The Firebase project has no such tenant. Check the configuration.")
     case .networkRequestFailed:
       guard let server else { return nil }
@@ -42,16 +50,21 @@ extension ErrorWording {
     case .operationNotAllowed:
       guard server != nil else { return nil }
       return
-        tr("The Firebase project does not allow this way of signing in. Enable it in the Firebase console (Authentication, Sign-in method).")
+        tr(
+          "The Firebase project does not allow this way of signing in. Enable it in the Firebase console (Authentication, Sign-in method)."
+        )
     case .invalidCredential:
       guard server != nil else { return nil }
       return sentences(
-        tr("The Firebase project did not accept the provider's sign-in. Check that the provider's settings in the Firebase console match this app's."),
+        tr(
+          "The Firebase project did not accept the provider's sign-in. Check that the provider's settings in the Firebase console match this app's."
+        ),
         startAgain)
     case .userTokenExpired:
       guard server != nil else { return nil }
       return sentences(
-        tr("The session with the Firebase project ended."), cli ? tr("Sign in again to continue.") : tr("Sign in again."))
+        tr("The session with the Firebase project ended."),
+        cli ? tr("Sign in again to continue.") : tr("Sign in again."))
     case .internalError:
       guard let server else { return nil }
       return tr(

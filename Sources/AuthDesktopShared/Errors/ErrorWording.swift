@@ -86,11 +86,13 @@ enum ErrorWording {
       return sentences(unsupported, tr("Use {ids}.", ["ids": ProviderTable.builtIn.describedIDs]))
     case (.invalidCustomParameter, .customParameter(let problem)): return customParameter(problem)
     case (.insecureEndpoint, _):
-      return tr("The provider named an address that does not use https, so it was not used. Check the provider's settings.")
+      return tr(
+        "The provider named an address that does not use https, so it was not used. Check the provider's settings.")
     case (.noPendingAuthorization, _):
       return sentences(
         tr("No sign-in is waiting for this link: it was cancelled, it expired, or it started elsewhere."), startAgain)
-    case (.redirectURIMismatch, _): return sentences(tr("This link does not belong to a sign-in in progress."), startAgain)
+    case (.redirectURIMismatch, _):
+      return sentences(tr("This link does not belong to a sign-in in progress."), startAgain)
     case (.invalidState, .state(let problem)): return state(problem)
     case (.webContextCancelled, .timeout(let duration)), (.timeout, .timeout(let duration)):
       return cli
@@ -101,12 +103,16 @@ enum ErrorWording {
         : tr("The sign-in took too long and was cancelled. Start it again.")
     case (.timeout, _):
       return cli
-        ? tr("No answer came from the browser in time, so the sign-in was cancelled. Run the command again; --timeout sets how long it waits.")
+        ? tr(
+          "No answer came from the browser in time, so the sign-in was cancelled. Run the command again; --timeout sets how long it waits."
+        )
         : tr("The sign-in took too long and was cancelled. Start it again.")
     case (.webContextCancelled, _): return tr("The sign-in was declined or cancelled. Nothing was changed.")
     case (.issuerMismatch, _):
       return
-        tr("The answer came from another identity provider than the one the sign-in started with, so it was refused. Check the provider's issuer in the configuration.")
+        tr(
+          "The answer came from another identity provider than the one the sign-in started with, so it was refused. Check the provider's issuer in the configuration."
+        )
     case (.providerError, .providerError(let response)): return providerRefused(response)
     case (.providerError, _): return tr("The provider refused the sign-in. Try again later.")
     case (.networkRequestFailed, .network(let failure)):
@@ -120,7 +126,9 @@ enum ErrorWording {
     case (.invalidCredential, _): return sentences(tr("The provider did not accept the sign-in."), startAgain)
     case (.invalidClient, _):
       return
-        tr("The provider rejected this app's client ID or secret. Check client_id and client_secret (consumer_key and consumer_secret for X) in the configuration.")
+        tr(
+          "The provider rejected this app's client ID or secret. Check client_id and client_secret (consumer_key and consumer_secret for X) in the configuration."
+        )
     case (.invalidIDToken, _):
       return tr("The identity token from the provider is not valid. Check this computer's clock, then try again.")
     case (.missingOrInvalidNonce, _):
@@ -141,7 +149,9 @@ enum ErrorWording {
           : tr("Set redirect = “loopback” for this provider."))
     case (.loopbackUnavailable, _):
       return
-        tr("AuthDesktop could not listen on 127.0.0.1 for the provider's answer. Try again; if it keeps failing, set redirect = “scheme” for this provider.")
+        tr(
+          "AuthDesktop could not listen on 127.0.0.1 for the provider's answer. Try again; if it keeps failing, set redirect = “scheme” for this provider."
+        )
     case (.emulatorPortInUse, .port(let issue)), (.emulatorUnavailable, .port(let issue)):
       return port(issue, surface)
     case (.emulatorPortInUse, _), (.emulatorUnavailable, _):
@@ -183,7 +193,9 @@ enum ErrorWording {
       return sentences(only, tr("Link another provider or set a password before removing it."))
     case (.userMismatch, _):
       return
-        tr("That sign-in belongs to another account than the one signed in. Reauthenticate with one of this account's methods.")
+        tr(
+          "That sign-in belongs to another account than the one signed in. Reauthenticate with one of this account's methods."
+        )
     case (.requiresRecentLogin, _):
       return sentences(
         tr("This needs a recent sign-in."),
@@ -191,17 +203,20 @@ enum ErrorWording {
           ? tr("Reauthenticate with “auth-desktop sign-in PROVIDER --reauthenticate”, then run the command again.")
           : tr("Choose Reauthenticate, then try again."))
     case (.weakPassword, .password(.missing)):
-      return cli ? tr("No password arrived on standard input. Type it, or pipe it in on one line.") : tr("Enter a password.")
+      return cli
+        ? tr("No password arrived on standard input. Type it, or pipe it in on one line.") : tr("Enter a password.")
     case (.weakPassword, .password(.tooShort(let count))):
       return ntr(
-        "The password must be at least {count} character long.", "The password must be at least {count} characters long.",
+        "The password must be at least {count} character long.",
+        "The password must be at least {count} characters long.",
         count)
     case (.weakPassword, _): return tr("The password is too short.")
     case (.wrongPassword, _): return tr("The password is wrong.")
     case (.userNotFound, _):
       return sentences(
         tr("There is no account with this email address."),
-        cli ? tr("Create one with “auth-desktop sign-up-email EMAIL”.") : tr("Check the address, or create an account."))
+        cli ? tr("Create one with “auth-desktop sign-up-email EMAIL”.") : tr("Check the address, or create an account.")
+      )
     case (.invalidEmail, _): return tr("The email address is not valid.")
     case (.tooManyRequests, _): return tr("Too many failed attempts. Wait a few minutes, then try again.")
     case (.noCurrentUser, _):
@@ -212,7 +227,9 @@ enum ErrorWording {
           : tr("Sign in first."))
     case (.noPendingCredential, _):
       return
-        tr("No sign-in is waiting to be linked, or it expired after 10 minutes. Start the sign-in with the other provider again.")
+        tr(
+          "No sign-in is waiting to be linked, or it expired after 10 minutes. Start the sign-in with the other provider again."
+        )
     case (.secretStoreUnavailable, .secretStore(let problem)): return secretStore(problem, surface)
     case (.secretStoreUnavailable, _): return secretStore(.failed, surface)
     case (.storageFailure, .storage(let issue)): return storage(issue, surface)
@@ -223,10 +240,13 @@ enum ErrorWording {
         tr("Something went wrong inside AuthDesktop."),
         cli ? tr("Run the command again with --verbose and report what it prints.") : tr("Please report this problem."))
     case (.accountExistsWithDifferentCredential, _):
-      return tr("An account with this email address already exists. Sign in with the method it uses, then link this one.")
+      return tr(
+        "An account with this email address already exists. Sign in with the method it uses, then link this one.")
     case (.credentialAlreadyInUse, _):
       return
-        tr("This provider account belongs to another user of this app. Sign in with it instead, or unlink it from the other user first.")
+        tr(
+          "This provider account belongs to another user of this app. Sign in with it instead, or unlink it from the other user first."
+        )
     case (.invalidState, _): return state(.unknown)
     case (.invalidCustomParameter, _): return tr("A custom parameter of this sign-in cannot be used. Remove it.")
     case (.operationNotAllowed, _): return tr("This provider is not set up in the configuration.")
@@ -234,7 +254,8 @@ enum ErrorWording {
       return tr("The Firebase project refused the request.")
     case (.invalidConfiguration, _):
       return sentences(
-        tr("The configuration is not valid."), cli ? tr("Run “auth-desktop doctor” to check it.") : tr("Fix it, then try again."))
+        tr("The configuration is not valid."),
+        cli ? tr("Run “auth-desktop doctor” to check it.") : tr("Fix it, then try again."))
     }
   }
 

@@ -8,5 +8,5 @@ struct WindowCommand: ParsableCommand {
     commandName: "auth-desktop-window", abstract: tr("The AuthDesktop window (started by `auth-desktop`)."))
 
   @OptionGroup var globals: GlobalOptions
-  @Argument(help: tr("Redirect URIs to complete.")) var uris: [String] = []
+  @Argument(help: ArgumentHelp(tr("Redirect URIs to complete."))) var uris: [String] = []
 }

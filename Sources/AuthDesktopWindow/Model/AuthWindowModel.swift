@@ -181,7 +181,8 @@ final class AuthWindowModel: WindowModel {
         let mode = try await auth.providers.redirectURI(for: providerID).mode
         source =
           mode == .loopback
-          ? .loopback(SoupRedirectListener(pages: .translated)) : .customScheme(receiver: AppIdentity.authDesktop.applicationID)
+          ? .loopback(SoupRedirectListener(pages: .translated))
+          : .customScheme(receiver: AppIdentity.authDesktop.applicationID)
         session = try await auth.startSignIn(
           OAuthProvider(providerID: providerID), intent: intent, browser: WindowBrowser(), redirect: source,
           timeout: signInTimeout)

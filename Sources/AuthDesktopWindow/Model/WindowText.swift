@@ -109,7 +109,8 @@ enum WindowText {
     methods.isEmpty
       ? tr("An account for {email} already exists. It signs in with another method.", ["email": email])
       : tr(
-        "An account for {email} already exists. It signs in with {methods}.", ["email": email, "methods": list(methods)])
+        "An account for {email} already exists. It signs in with {methods}.",
+        ["email": email, "methods": list(methods)])
   }
 
   enum Conjunction { case or, and }
