@@ -3,14 +3,20 @@
 # keywords are `tr` and `ntr`, placeholders `{name}`, checked by msgfmt as python-brace-format).
 TRANSLATION_DOMAIN=dev.authdesktop.AuthDesktop
 
-# Writes the template of every marked message in po/POTFILES to $1 (default po/DOMAIN.pot).
+# Writes the template to $1 (default po/DOMAIN.pot): every marked message of the Swift files in
+# po/POTFILES, then the desktop entry's and the AppStream metadata's (data/*.in).
 extract_pot() {
-  local output=${1:-po/$TRANSLATION_DOMAIN.pot}
+  local output=${1:-po/$TRANSLATION_DOMAIN.pot} scratch
+  scratch=$(mktemp)
   xgettext --from-code=UTF-8 --language=C --keyword= --keyword=tr:1 --keyword=ntr:1,2 \
-    --flag=tr:1:python-brace-format --flag=ntr:1:python-brace-format --flag=ntr:2:python-brace-format \
     --add-comments=TRANSLATORS: --add-location=file --no-wrap --package-name=AuthDesktop \
-    --msgid-bugs-address=https://authdesktop.dev --files-from=po/POTFILES --output=- 2>/dev/null |
-    mark_brace_formats >"$output"
+    --msgid-bugs-address=https://authdesktop.dev --files-from=po/POTFILES --output="$scratch" 2>/dev/null
+  xgettext --join-existing --language=Desktop --add-location=file --no-wrap --output="$scratch" \
+    "data/$TRANSLATION_DOMAIN.desktop.in"
+  xgettext --join-existing --its=/usr/share/gettext/its/metainfo.its --add-location=file --no-wrap \
+    --output="$scratch" "data/$TRANSLATION_DOMAIN.metainfo.xml.in"
+  mark_brace_formats <"$scratch" >"$output"
+  rm -f "$scratch"
 }
 
 # xgettext's C parser ignores --flag=…:python-brace-format: mark the messages whose every brace is a
@@ -37,6 +43,8 @@ compile_catalogs() {
 # Merges the translations into the desktop entry and the AppStream metadata: data/*.in to $1 (data/).
 merge_data() {
   local destination=${1:-data}
-  msgfmt --desktop -d po --template "data/$TRANSLATION_DOMAIN.desktop.in" -o "$destination/$TRANSLATION_DOMAIN.desktop"
-  msgfmt --xml -d po --template "data/$TRANSLATION_DOMAIN.metainfo.xml.in" -o "$destination/$TRANSLATION_DOMAIN.metainfo.xml"
+  msgfmt --desktop -d po --template "data/$TRANSLATION_DOMAIN.desktop.in" \
+    -o "$destination/$TRANSLATION_DOMAIN.desktop"
+  msgfmt --xml -d po --template "data/$TRANSLATION_DOMAIN.metainfo.xml.in" \
+    -o "$destination/$TRANSLATION_DOMAIN.metainfo.xml"
 }
