@@ -65,13 +65,16 @@ public enum L10n {
 
 /// `message` in the user's language, its `{name}` placeholders filled from `values`.
 public func tr(_ message: String, _ values: [String: String] = [:]) -> String {
-  let translated = String(cString: dgettext(L10n.domain, message))
+  // Untranslated, gettext returns the pointer it was given: read it while that C string lives.
+  let translated = message.withCString { String(cString: dgettext(L10n.domain, $0)) }
   return values.isEmpty ? translated : L10n.fill(translated, values)
 }
 
 /// The form of `singular`/`plural` for `count` in the user's language (its plural rule), with
 /// `{count}` and the `{name}` placeholders of `values` filled.
 public func ntr(_ singular: String, _ plural: String, _ count: Int, _ values: [String: String] = [:]) -> String {
-  let translated = String(cString: dngettext(L10n.domain, singular, plural, UInt(max(count, 0))))
+  let translated = singular.withCString { one in
+    plural.withCString { many in String(cString: dngettext(L10n.domain, one, many, UInt(max(count, 0)))) }
+  }
   return L10n.fill(translated, values.merging(["count": String(count)]) { old, _ in old })
 }
