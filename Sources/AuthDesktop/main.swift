@@ -9,9 +9,10 @@ import Foundation
 // this binary: `auth-desktop` with no command (or only global options, `auth-desktop --emulator`) and a
 // display starts it in place of this process (`WindowExecutable`). `auth-desktop URI` (what the desktop
 // runs for a custom-scheme redirect) hands the URI to the process that waits for it (`DeliverCommand`).
-L10n.setUp()  // First: the language of every message (po/, README "Translations").
-signal(SIGPIPE, SIG_IGN)  // A closed stdout is an error on write (see `Output.line`), not the end.
 let arguments = Array(CommandLine.arguments.dropFirst())
+// First: the language of every message (po/, README "Translations"); JSON, for programs, stays English.
+L10n.setUp(translating: !arguments.contains("--json"))
+signal(SIGPIPE, SIG_IGN)  // A closed stdout is an error on write (see `Output.line`), not the end.
 let hasDisplay = DisplayEnvironment.hasDisplay(ProcessInfo.processInfo.environment)
 if arguments.isEmpty && !hasDisplay {
   Output.errorLine(

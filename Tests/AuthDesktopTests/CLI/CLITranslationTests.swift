@@ -25,7 +25,7 @@ import Testing
     #expect(
       token.stderr.hasPrefix("auth-desktop: auth/no-current-user: \(sentences.nobodySignedIn) "), "\(token.stderr)")
 
-    // JSON is for programs: the same in every language.
+    // JSON is for programs: the same in every language, its sentences too (the file-store warning here).
     let json = try await cli.run(["status", "--json"], environment: environment)
     #expect(json.json["signedIn"] as? Bool == false)
     let english = try await cli.run(["status", "--json"], environment: Translations.environment("C"))
