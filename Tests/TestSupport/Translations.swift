@@ -17,35 +17,42 @@ public enum Translations {
   public struct Sentences: Sendable, Codable {
     public var signedOut: String
     public var signInTitle: String
+    /// The signed-out page's title (`WindowText.signedOutPage`).
+    public var signInPage: String
     public var continueWithGitHub: String
     public var nobodySignedIn: String
     public var loopbackSignedIn: String
     public var pageLanguage: String
     public var desktopComment: String
+    /// GTK's "Close" (the title bar's button), from GTK's `gtk40` catalog.
+    public var gtkClose: String
   }
 
   public static let sentences: [String: Sentences] = [
     "pt_BR": Sentences(
-      signedOut: "Sessão encerrada.", signInTitle: "Entrar no AuthDesktop", continueWithGitHub: "Continuar com GitHub",
+      signedOut: "Sessão encerrada.", signInTitle: "Entrar no AuthDesktop", signInPage: "Entrar",
+      continueWithGitHub: "Continuar com GitHub",
       nobodySignedIn: "Ninguém está conectado.",
       loopbackSignedIn: "Login feito. Você pode fechar esta aba e voltar ao aplicativo.", pageLanguage: "pt-BR",
-      desktopComment: "Entre com GitHub, X e OpenID Connect no seu navegador"),
+      desktopComment: "Entre com GitHub, X e OpenID Connect no seu navegador", gtkClose: "Fechar"),
     "vi": Sentences(
-      signedOut: "Đã đăng xuất.", signInTitle: "Đăng nhập vào AuthDesktop", continueWithGitHub: "Tiếp tục với GitHub",
+      signedOut: "Đã đăng xuất.", signInTitle: "Đăng nhập vào AuthDesktop", signInPage: "Đăng nhập",
+      continueWithGitHub: "Tiếp tục với GitHub",
       nobodySignedIn: "Chưa có ai đăng nhập.",
       loopbackSignedIn: "Đã đăng nhập. Bạn có thể đóng thẻ này và quay lại ứng dụng.", pageLanguage: "vi",
-      desktopComment: "Đăng nhập bằng GitHub, X và OpenID Connect trong trình duyệt của bạn"),
+      desktopComment: "Đăng nhập bằng GitHub, X và OpenID Connect trong trình duyệt của bạn", gtkClose: "Đóng"),
     "id": Sentences(
-      signedOut: "Sudah keluar.", signInTitle: "Masuk ke AuthDesktop", continueWithGitHub: "Lanjutkan dengan GitHub",
+      signedOut: "Sudah keluar.", signInTitle: "Masuk ke AuthDesktop", signInPage: "Masuk",
+      continueWithGitHub: "Lanjutkan dengan GitHub",
       nobodySignedIn: "Tidak ada yang sedang masuk.",
       loopbackSignedIn: "Berhasil masuk. Anda dapat menutup tab ini dan kembali ke aplikasi.", pageLanguage: "id",
-      desktopComment: "Masuk dengan GitHub, X, dan OpenID Connect di peramban Anda"),
+      desktopComment: "Masuk dengan GitHub, X, dan OpenID Connect di peramban Anda", gtkClose: "Tutup"),
     "tr": Sentences(
-      signedOut: "Oturum kapatıldı.", signInTitle: "AuthDesktop'ta Oturum Açın",
+      signedOut: "Oturum kapatıldı.", signInTitle: "AuthDesktop'ta Oturum Açın", signInPage: "Oturum Aç",
       continueWithGitHub: "GitHub ile devam et",
       nobodySignedIn: "Kimse oturum açmamış.",
       loopbackSignedIn: "Oturum açıldı. Bu sekmeyi kapatıp uygulamaya dönebilirsiniz.", pageLanguage: "tr",
-      desktopComment: "Tarayıcınızda GitHub, X ve OpenID Connect ile oturum açın"),
+      desktopComment: "Tarayıcınızda GitHub, X ve OpenID Connect ile oturum açın", gtkClose: "Kapat"),
   ]
 
   /// The environment that picks `language` with no locale generated: glibc honours `LANGUAGE` under
