@@ -7,7 +7,8 @@ import Foundation
 
 /// `install`: registers this executable as the handler of the app's URI scheme for the current user
 /// (desktop entry with an absolute `Exec`, `update-desktop-database`, `xdg-mime default`), plus the
-/// AppStream metadata and icon when the `data/` folder is found next to the build.
+/// AppStream metadata, icon and translations (compiled into `$XDG_DATA_HOME/locale`) when the `data/` and
+/// `po/` folders are found next to the build.
 struct InstallCommand: CLICommand {
   static let configuration = CommandConfiguration(
     commandName: "install", abstract: tr("Register auth-desktop as the handler of its URL scheme for this user."))
