@@ -33,7 +33,7 @@ public enum Translations {
       signedOut: "Sessão encerrada.", signInTitle: "Entrar no AuthDesktop", signInPage: "Entrar",
       continueWithGitHub: "Continuar com GitHub",
       nobodySignedIn: "Ninguém está conectado.",
-      loopbackSignedIn: "Login feito. Você pode fechar esta aba e voltar ao aplicativo.", pageLanguage: "pt-BR",
+      loopbackSignedIn: "Login concluído. Você pode fechar esta aba e voltar ao aplicativo.", pageLanguage: "pt-BR",
       desktopComment: "Entre com GitHub, X e OpenID Connect no seu navegador", gtkClose: "Fechar"),
     "vi": Sentences(
       signedOut: "Đã đăng xuất.", signInTitle: "Đăng nhập vào AuthDesktop", signInPage: "Đăng nhập",
