@@ -35,6 +35,8 @@ let package = Package(
     // GIO's Unix parts (GDesktopAppInfo), for launching the browser with chosen descriptors.
     .systemLibrary(
       name: "CGio", path: "Sources/CGio", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
+    // gettext's libintl, part of glibc: no pkg-config package.
+    .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
     .systemLibrary(
       name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
     // QR codes for the command line's device sign-in prompt; never linked by the engine.
@@ -66,7 +68,7 @@ let package = Package(
     .target(
       name: "AuthDesktopShared",
       dependencies: [
-        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "CQREncode",
+        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "CQREncode", "CIntl",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -9,11 +9,14 @@ import Foundation
 // this binary: `auth-desktop` with no command (or only global options, `auth-desktop --emulator`) and a
 // display starts it in place of this process (`WindowExecutable`). `auth-desktop URI` (what the desktop
 // runs for a custom-scheme redirect) hands the URI to the process that waits for it (`DeliverCommand`).
-signal(SIGPIPE, SIG_IGN)  // A closed stdout is an error on write (see `Output.line`), not the end.
 let arguments = Array(CommandLine.arguments.dropFirst())
+// First: the language of every message (po/, README "Translations"); JSON, for programs, stays English.
+L10n.setUp(translating: !arguments.contains("--json"))
+signal(SIGPIPE, SIG_IGN)  // A closed stdout is an error on write (see `Output.line`), not the end.
 let hasDisplay = DisplayEnvironment.hasDisplay(ProcessInfo.processInfo.environment)
 if arguments.isEmpty && !hasDisplay {
-  Output.errorLine("auth-desktop: the window needs a display (DISPLAY or WAYLAND_DISPLAY); see `auth-desktop --help`.")
+  Output.errorLine(
+    "auth-desktop: " + tr("the window needs a display (DISPLAY or WAYLAND_DISPLAY); see “auth-desktop --help”."))
   exit(2)
 }
 if arguments.isEmpty {

@@ -7,13 +7,17 @@ import Foundation
 public struct GlobalOptions: ParsableArguments {
   public init() {}
 
-  @Option(name: .long, help: "The configuration file (default: $XDG_CONFIG_HOME/auth-desktop/config.toml).")
+  @Option(
+    name: .long, help: ArgumentHelp(tr("The configuration file (default: $XDG_CONFIG_HOME/auth-desktop/config.toml).")))
   public var config: String?
 
-  @Option(name: .customLong("data-dir"), help: "The data directory (default: $XDG_DATA_HOME/auth-desktop).")
+  @Option(
+    name: .customLong("data-dir"), help: ArgumentHelp(tr("The data directory (default: $XDG_DATA_HOME/auth-desktop).")))
   public var dataDir: String?
 
-  @Flag(name: .long, help: "Use the built-in provider emulator (the default when there is no configuration file).")
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(tr("Use the built-in provider emulator (the default when there is no configuration file).")))
   public var emulator = false
 
   public var paths: ConfigurationPaths {
@@ -25,9 +29,9 @@ public struct GlobalOptions: ParsableArguments {
 public struct OutputOptions: ParsableArguments {
   public init() {}
 
-  @Flag(name: .long, help: "Print JSON on stdout (errors too, as {\"error\": {...}}).")
+  @Flag(name: .long, help: ArgumentHelp(tr("Print JSON on stdout (errors too, as {\"error\": {...}}).")))
   public var json = false
 
-  @Flag(name: .long, help: "With an error, also print its technical detail (for a bug report).")
+  @Flag(name: .long, help: ArgumentHelp(tr("With an error, also print its technical detail (for a bug report).")))
   public var verbose = false
 }

@@ -1,13 +1,14 @@
 # Shared by scripts/test and scripts/setup: install what is missing, nothing more.
 
 # Debian packages for building (C headers) and testing (display, bus, keyring, validators).
-BUILD_PACKAGES=(pkg-config libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev libsecret-1-dev libsqlite3-dev glib-networking
-  libqrencode-dev)
+BUILD_PACKAGES=(pkg-config gettext libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev libsecret-1-dev libsqlite3-dev
+  glib-networking libqrencode-dev)
 # The release build (scripts/setup, bench/run) links Foundation statically (--static-swift-stdlib); the
 # executables do not link FoundationNetworking (AuthURLSession), so libcurl's headers are not needed.
 RELEASE_PACKAGES=("${BUILD_PACKAGES[@]}")
-# What `auth-desktop install` and the window use on a desktop (often there already).
-RUN_PACKAGES=(xdg-utils desktop-file-utils gnome-keyring)
+# What `auth-desktop install` and the window use on a desktop (often there already; gettext: `install`
+# compiles the translations with msgfmt).
+RUN_PACKAGES=(xdg-utils desktop-file-utils gnome-keyring gettext)
 # qrencode: the reference the QR tests compare the prompt's QR code with. openbox, xdotool and x11-utils
 # (xprop, xmessage): the window manager of WindowRaiseTests and its view of focus.
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" qrencode python3-venv xvfb dbus-daemon dbus-x11 xdg-utils desktop-file-utils

@@ -14,7 +14,7 @@ struct DeliverCommand: CLICommand {
   static let configuration = CommandConfiguration(commandName: "auth-desktop")
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
-  @Argument(help: "The redirect URI.") var uri: String
+  @Argument(help: ArgumentHelp(tr("The redirect URI."))) var uri: String
 
   /// Whether `arguments` deliver a URI: an argument that starts with a URI scheme.
   static func matches(_ arguments: [String]) -> Bool {

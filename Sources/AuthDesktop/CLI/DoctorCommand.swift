@@ -8,7 +8,7 @@ import Foundation
 /// `doctor`: is the configuration valid, does the URL scheme open this app, does the secret store answer.
 /// Prints what is wrong and the command that fixes it; exits 1 when something is.
 struct DoctorCommand: CLICommand {
-  static let configuration = CommandConfiguration(commandName: "doctor", abstract: "Check the setup.")
+  static let configuration = CommandConfiguration(commandName: "doctor", abstract: tr("Check the setup."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
 
@@ -25,14 +25,16 @@ struct DoctorCommand: CLICommand {
     do {
       configuration = try ConfigurationLoader.load(globals.paths, identity: .authDesktop)
       let mode =
-        configuration == nil || globals.emulator ? " (emulator mode: providers served by the built-in emulator)" : ""
+        configuration == nil || globals.emulator
+        ? tr(" (emulator mode: providers served by the built-in emulator)") : ""
       checks.append(
-        Check(name: "config", ok: true, detail: (configuration == nil ? "no configuration file" : "parses") + mode))
+        Check(
+          name: "config", ok: true, detail: (configuration == nil ? tr("no configuration file") : tr("parses")) + mode))
     } catch let error as AuthError {
       checks.append(
         Check(
           name: "config", ok: false, detail: UserFacingError(error, for: .commandLine).body,
-          fix: "edit \(globals.paths.configFile.path)"))
+          fix: tr("edit {file}", ["file": globals.paths.configFile.path])))
     }
     let scheme = configuration?.app.redirectScheme ?? AppIdentity.authDesktop.redirectScheme
     // The lookup `gio mime x-scheme-handler/SCHEME` does, and the window's warning uses.
@@ -40,10 +42,12 @@ struct DoctorCommand: CLICommand {
       scheme: scheme, identity: .authDesktop, executable: SchemeRegistration.thisBuildExecutable)
     let detail =
       switch registration {
-      case .thisApp: "\(scheme): opens this AuthDesktop"
-      case .anotherCopy(let path): "\(scheme): opens another copy of AuthDesktop (\(path))"
-      case .otherApplication(let name): "\(scheme): opens “\(name)”, not AuthDesktop"
-      case .none: "\(scheme): not handled by AuthDesktop"
+      case .thisApp: tr("{scheme}: opens this AuthDesktop", ["scheme": scheme])
+      case .anotherCopy(let path):
+        tr("{scheme}: opens another copy of AuthDesktop ({path})", ["scheme": scheme, "path": path])
+      case .otherApplication(let name):
+        tr("{scheme}: opens “{application}”, not AuthDesktop", ["scheme": scheme, "application": name])
+      case .none: tr("{scheme}: not handled by AuthDesktop", ["scheme": scheme])
       }
     let registered = registration == .thisApp
     checks.append(
@@ -53,12 +57,12 @@ struct DoctorCommand: CLICommand {
     do {
       _ = try await choice.makeStore(dataDirectory: globals.paths.dataDirectory, identity: .authDesktop).ids(
         in: "doctor")
-      checks.append(Check(name: "secrets", ok: true, detail: choice.warning ?? "the Secret Service answers"))
+      checks.append(Check(name: "secrets", ok: true, detail: choice.warning ?? tr("the Secret Service answers")))
     } catch let error as AuthError {
       checks.append(
         Check(
           name: "secrets", ok: false, detail: UserFacingError(error, for: .commandLine).body,
-          fix: "start and unlock a keyring (gnome-keyring), or set secret_store = \"file\" in [app]"))
+          fix: tr("start and unlock a keyring (gnome-keyring), or set secret_store = \"file\" in [app]")))
     }
     report(checks)
     if checks.contains(where: { !$0.ok }) { throw ExitCode(1) }
@@ -87,7 +91,7 @@ struct DoctorCommand: CLICommand {
     }
     for check in checks {
       Output.line("\(check.ok ? "ok  " : "FAIL") \(check.name): \(check.detail)")
-      if let fix = check.fix { Output.line("     fix: \(fix)") }
+      if let fix = check.fix { Output.line("     " + tr("fix: {fix}", ["fix": fix])) }
     }
   }
 }

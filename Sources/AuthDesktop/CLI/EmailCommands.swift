@@ -17,7 +17,7 @@ enum PasswordInput {
 
 struct SignUpEmailCommand: CLICommand {
   static let configuration = CommandConfiguration(
-    commandName: "sign-up-email", abstract: "Create an email/password account (password on stdin).")
+    commandName: "sign-up-email", abstract: tr("Create an email/password account (password on stdin)."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
   @Argument var email: String
@@ -33,11 +33,11 @@ struct SignUpEmailCommand: CLICommand {
 
 struct SignInEmailCommand: CLICommand {
   static let configuration = CommandConfiguration(
-    commandName: "sign-in-email", abstract: "Sign in with email and password (password on stdin).")
+    commandName: "sign-in-email", abstract: tr("Sign in with email and password (password on stdin)."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
   @Argument var email: String
-  @Flag(help: "Add email/password sign-in to the signed-in user instead.") var link = false
+  @Flag(help: ArgumentHelp(tr("Add email/password sign-in to the signed-in user instead."))) var link = false
 
   func execute() async throws {
     try await Output.run(output) {
@@ -56,7 +56,7 @@ struct SignInEmailCommand: CLICommand {
 
 struct LinkPendingCommand: CLICommand {
   static let configuration = CommandConfiguration(
-    commandName: "link-pending", abstract: "Link the credential that hit account-exists-with-different-credential.")
+    commandName: "link-pending", abstract: tr("Link the credential that hit account-exists-with-different-credential."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
 
@@ -73,7 +73,9 @@ extension Output {
     if asJSON {
       json(["signedIn": true, "user": Output.user(user), "isNewUser": isNewUser])
     } else {
-      line("Signed in as \(user.displayName ?? user.email ?? user.uid) (uid \(user.uid))")
+      line(
+        tr(
+          "Signed in as {name} (uid {uid})", ["name": user.displayName ?? user.email ?? user.uid, "uid": user.uid]))
     }
   }
 }

@@ -11,13 +11,14 @@ import Foundation
 struct EmulatorCommand: CLICommand {
   static let configuration = CommandConfiguration(
     commandName: "emulator",
-    abstract: "Serve GitHub-, X- and OpenID-like test providers on 127.0.0.1 for trying sign-ins offline.")
+    abstract: tr("Serve GitHub-, X- and OpenID-like test providers on 127.0.0.1 for trying sign-ins offline."))
   @OptionGroup var globals: GlobalOptions
-  @Option(help: "The port on 127.0.0.1 (0: any free port).") var port: UInt16 = ProviderEmulator.defaultPort
-  @Flag(help: "Forget the added test identities (the seeds come back), then serve.") var reset = false
-  @Option(help: "Seconds a device-flow client must wait between polls (0: no slow_down).")
+  @Option(help: ArgumentHelp(tr("The port on 127.0.0.1 (0: any free port)."))) var port: UInt16 = ProviderEmulator
+    .defaultPort
+  @Flag(help: ArgumentHelp(tr("Forget the added test identities (the seeds come back), then serve."))) var reset = false
+  @Option(help: ArgumentHelp(tr("Seconds a device-flow client must wait between polls (0: no slow_down).")))
   var deviceInterval: UInt32 = 5
-  @Option(help: "Seconds a device-flow code lives.") var deviceExpiresIn: UInt32 = 900
+  @Option(help: ArgumentHelp(tr("Seconds a device-flow code lives."))) var deviceExpiresIn: UInt32 = 900
 
   func execute() async throws {
     try await Output.run(json: false) {
@@ -25,7 +26,8 @@ struct EmulatorCommand: CLICommand {
       let configuration = try ConfigurationLoader.load(paths, identity: .authDesktop)
       if reset {
         try await FileEmulatorIdentityStore(dataDirectory: paths.dataDirectory).reset()
-        Output.line("Test identities reset (\(paths.dataDirectory.path)/emulator/identities.json).")
+        Output.line(
+          tr("Test identities reset ({file}).", ["file": "\(paths.dataDirectory.path)/emulator/identities.json"]))
       }
       // Installed before the server starts, so a signal that comes early is not lost.
       let stop = SignalWaiter(signals: [SIGINT, SIGTERM])
@@ -33,10 +35,13 @@ struct EmulatorCommand: CLICommand {
         port: port, configuration: configuration, dataDirectory: paths.dataDirectory,
         deviceFlow: DeviceFlowSettings(interval: Int(deviceInterval), expiresIn: Int(deviceExpiresIn)))
       Output.line(
-        "Emulator listening on \(server.baseURL.absoluteString) — run \"auth-desktop --emulator\" (Ctrl-C stops it)")
+        tr(
+          "Emulator listening on {url} — run “auth-desktop --emulator” (Ctrl-C stops it)",
+          ["url": server.baseURL.absoluteString]))
       let signal = await stop.wait()
       await server.stop()
-      Output.errorLine("auth-desktop: emulator stopped (\(signal == SIGINT ? "SIGINT" : "SIGTERM"))")
+      Output.errorLine(
+        "auth-desktop: " + tr("emulator stopped ({signal})", ["signal": signal == SIGINT ? "SIGINT" : "SIGTERM"]))
     }
   }
 }

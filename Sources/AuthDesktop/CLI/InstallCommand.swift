@@ -7,10 +7,11 @@ import Foundation
 
 /// `install`: registers this executable as the handler of the app's URI scheme for the current user
 /// (desktop entry with an absolute `Exec`, `update-desktop-database`, `xdg-mime default`), plus the
-/// AppStream metadata and icon when the `data/` folder is found next to the build.
+/// AppStream metadata, icon and translations (compiled into `$XDG_DATA_HOME/locale`) when the `data/` and
+/// `po/` folders are found next to the build.
 struct InstallCommand: CLICommand {
   static let configuration = CommandConfiguration(
-    commandName: "install", abstract: "Register auth-desktop as the handler of its URL scheme for this user.")
+    commandName: "install", abstract: tr("Register auth-desktop as the handler of its URL scheme for this user."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
 
@@ -21,7 +22,11 @@ struct InstallCommand: CLICommand {
         ?? AppIdentity.authDesktop.redirectScheme
       let installer = DesktopIntegration(scheme: scheme)
       let steps = try installer.install()
-      if output.json { Output.json(["installed": steps]) } else { steps.forEach { Output.line("installed: \($0)") } }
+      if output.json {
+        Output.json(["installed": steps])
+      } else {
+        steps.forEach { Output.line(tr("installed: {path}", ["path": $0])) }
+      }
     }
   }
 }
@@ -51,8 +56,21 @@ struct DesktopIntegration {
 
   var launcherLink: URL { dataHome.appendingPathComponent("auth-desktop/bin/auth-desktop") }
 
-  /// The desktop entry for this executable and scheme (data/ holds the same entry for the default one).
+  /// The desktop entry for this executable and scheme: data/'s, with its translations (merged from
+  /// po/ by `scripts/translations`), or, without the source tree, the same entry in English.
   var desktopEntry: String {
+    guard let data = Self.dataDirectory(),
+      let merged = try? String(
+        contentsOf: data.appendingPathComponent(desktopID), encoding: .utf8)
+    else { return englishDesktopEntry }
+    return merged.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      if line.hasPrefix("Exec=") { return "Exec=\(DesktopExec.value([launcher], fieldCode: "%u"))" }
+      if line.hasPrefix("MimeType=") { return "MimeType=x-scheme-handler/\(scheme);" }
+      return String(line)
+    }.joined(separator: "\n")
+  }
+
+  var englishDesktopEntry: String {
     """
     [Desktop Entry]
     Type=Application
@@ -97,6 +115,7 @@ struct DesktopIntegration {
         installed.append(destination.path)
       }
     }
+    installed += try installCatalogs()
     try Self.runTool("update-desktop-database", [applications.path])
     try Self.runTool("xdg-mime", ["default", desktopID, "x-scheme-handler/\(scheme)"])
     installed.append("x-scheme-handler/\(scheme) → \(desktopID)")

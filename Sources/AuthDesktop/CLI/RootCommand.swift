@@ -9,7 +9,7 @@ import Foundation
 struct AuthDesktopCommand: CLICommand {
   static let configuration = CommandConfiguration(
     commandName: "auth-desktop",
-    abstract: "Sign in with GitHub, X and OpenID Connect providers, from the desktop or a script.",
+    abstract: tr("Sign in with GitHub, X and OpenID Connect providers, from the desktop or a script."),
     subcommands: [
       SignInCommand.self, SignUpEmailCommand.self, SignInEmailCommand.self, LinkPendingCommand.self,
       StatusCommand.self, TokenCommand.self, IDTokenCommand.self, UnlinkCommand.self, SignOutCommand.self,
@@ -22,7 +22,7 @@ struct AuthDesktopCommand: CLICommand {
   func execute() async throws {
     // `main.swift` opens the window for this command when there is a display.
     Output.errorLine(
-      "auth-desktop: the window needs a display (DISPLAY or WAYLAND_DISPLAY); see `auth-desktop --help`.")
+      "auth-desktop: " + tr("the window needs a display (DISPLAY or WAYLAND_DISPLAY); see “auth-desktop --help”."))
     throw ExitCode(2)
   }
 }

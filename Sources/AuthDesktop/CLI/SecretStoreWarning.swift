@@ -1,3 +1,4 @@
+import AuthDesktopShared
 import AuthEngine
 
 extension SecretStoreChoice {
@@ -6,8 +7,9 @@ extension SecretStoreChoice {
     switch self {
     case .secretService: nil
     case .file:
-      "Secrets are stored in files (secret_store = \"file\"), readable by anyone who can read your data dir "
-        + "or its backups. Remove that setting to use the desktop keyring."
+      tr(
+        "Secrets are stored in files (secret_store = “file”), readable by anyone who can read your data dir or its backups. Remove that setting to use the desktop keyring."
+      )
     }
   }
 }

@@ -7,7 +7,7 @@ import Foundation
 
 struct TokenCommand: CLICommand {
   static let configuration = CommandConfiguration(
-    commandName: "token", abstract: "A valid provider access token of the signed-in user (refreshed when needed).")
+    commandName: "token", abstract: tr("A valid provider access token of the signed-in user (refreshed when needed)."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
   @Argument var provider: String
@@ -30,7 +30,7 @@ struct TokenCommand: CLICommand {
 }
 
 struct IDTokenCommand: CLICommand {
-  static let configuration = CommandConfiguration(commandName: "id-token", abstract: "The app's ID token (JWT).")
+  static let configuration = CommandConfiguration(commandName: "id-token", abstract: tr("The app's ID token (JWT)."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
   @Flag(name: .customLong("force-refresh")) var forceRefresh = false
@@ -44,7 +44,7 @@ struct IDTokenCommand: CLICommand {
 }
 
 struct UnlinkCommand: CLICommand {
-  static let configuration = CommandConfiguration(commandName: "unlink", abstract: "Unlink a provider.")
+  static let configuration = CommandConfiguration(commandName: "unlink", abstract: tr("Unlink a provider."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
   @Argument var provider: String
@@ -52,37 +52,41 @@ struct UnlinkCommand: CLICommand {
   func execute() async throws {
     try await Output.run(output) {
       let user = try await CLIContext(globals).requireUser().unlink(fromProvider: provider)
-      if output.json { Output.json(["user": Output.user(user)]) } else { Output.line("Unlinked \(provider).") }
+      if output.json {
+        Output.json(["user": Output.user(user)])
+      } else {
+        Output.line(tr("Unlinked {provider}.", ["provider": provider]))
+      }
     }
   }
 }
 
 struct SignOutCommand: CLICommand {
-  static let configuration = CommandConfiguration(commandName: "sign-out", abstract: "End the session.")
+  static let configuration = CommandConfiguration(commandName: "sign-out", abstract: tr("End the session."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
-  @Flag(help: "Also revoke the provider grants.") var revoke = false
+  @Flag(help: ArgumentHelp(tr("Also revoke the provider grants."))) var revoke = false
 
   func execute() async throws {
     try await Output.run(output) {
       try await CLIContext(globals).auth.signOut(revokeProviderTokens: revoke)
-      if output.json { Output.json(["signedIn": false]) } else { Output.line("Signed out.") }
+      if output.json { Output.json(["signedIn": false]) } else { Output.line(tr("Signed out.")) }
     }
   }
 }
 
 struct DeleteAccountCommand: CLICommand {
   static let configuration = CommandConfiguration(
-    commandName: "delete-account", abstract: "Delete the signed-in account (needs a recent sign-in).")
+    commandName: "delete-account", abstract: tr("Delete the signed-in account (needs a recent sign-in)."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
-  @Flag(name: .customLong("keep-provider-grants"), help: "Do not revoke the provider grants.")
+  @Flag(name: .customLong("keep-provider-grants"), help: ArgumentHelp(tr("Do not revoke the provider grants.")))
   var keepProviderGrants = false
 
   func execute() async throws {
     try await Output.run(output) {
       try await CLIContext(globals).requireUser().delete(revokeProviderTokens: !keepProviderGrants)
-      if output.json { Output.json(["deleted": true]) } else { Output.line("Account deleted.") }
+      if output.json { Output.json(["deleted": true]) } else { Output.line(tr("Account deleted.")) }
     }
   }
 }

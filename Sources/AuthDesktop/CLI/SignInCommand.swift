@@ -8,31 +8,38 @@ import Foundation
 /// `sign-in PROVIDER [--link|--reauthenticate] [--scope S]... [--param K=V]... [--no-browser] [--no-wait]
 /// [--device] [--timeout SECONDS] [--json]`.
 struct SignInCommand: CLICommand {
-  static let configuration = CommandConfiguration(commandName: "sign-in", abstract: "Sign in with a provider.")
+  static let configuration = CommandConfiguration(commandName: "sign-in", abstract: tr("Sign in with a provider."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
-  @Argument(help: "github.com, twitter.com or oidc.NAME") var provider: String
-  @Flag(help: "Link the provider to the signed-in user.") var link = false
-  @Flag(help: "Prove again that you are the signed-in user.") var reauthenticate = false
-  @Option(name: .customLong("scope"), help: "An extra scope (repeatable).") var scopes: [String] = []
-  @Option(name: .customLong("param"), help: "A custom authorization parameter K=V (repeatable).") var params: [String] =
+  @Argument(help: ArgumentHelp(tr("github.com, twitter.com or oidc.NAME"))) var provider: String
+  @Flag(help: ArgumentHelp(tr("Link the provider to the signed-in user."))) var link = false
+  @Flag(help: ArgumentHelp(tr("Prove again that you are the signed-in user."))) var reauthenticate = false
+  @Option(name: .customLong("scope"), help: ArgumentHelp(tr("An extra scope (repeatable)."))) var scopes: [String] = []
+  @Option(name: .customLong("param"), help: ArgumentHelp(tr("A custom authorization parameter K=V (repeatable).")))
+  var params: [String] =
     []
-  @Flag(name: .customLong("no-browser"), help: "Print the authorization URL instead of opening a browser.")
+  @Flag(
+    name: .customLong("no-browser"), help: ArgumentHelp(tr("Print the authorization URL instead of opening a browser."))
+  )
   var noBrowser = false
-  @Flag(name: .customLong("no-wait"), help: "Return once the sign-in is pending (custom-scheme redirects only).")
+  @Flag(
+    name: .customLong("no-wait"),
+    help: ArgumentHelp(tr("Return once the sign-in is pending (custom-scheme redirects only).")))
   var noWait = false
-  @Flag(help: "Sign in with a code on another device (over SSH, without a browser here).") var device = false
+  @Flag(help: ArgumentHelp(tr("Sign in with a code on another device (over SSH, without a browser here).")))
+  var device = false
   @Option(
-    help: "How long to wait, in seconds (300 for the browser's redirect; with --device, until the code expires).")
+    help: ArgumentHelp(
+      tr("How long to wait, in seconds (300 for the browser's redirect; with --device, until the code expires).")))
   var timeout: Double?
 
   /// The browser's redirect is waited for this long without --timeout.
   static let defaultRedirectTimeout: TimeInterval = 300
 
   func validate() throws {
-    if link && reauthenticate { throw ValidationError("--link and --reauthenticate exclude each other") }
-    if device && noWait { throw ValidationError("--device and --no-wait exclude each other") }
-    if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be positive") }
+    if link && reauthenticate { throw ValidationError(tr("--link and --reauthenticate exclude each other")) }
+    if device && noWait { throw ValidationError(tr("--device and --no-wait exclude each other")) }
+    if let timeout, !(timeout > 0) { throw ValidationError(tr("--timeout must be positive")) }
   }
 
   func execute() async throws {

@@ -37,7 +37,8 @@ struct SignInFlow {
       return nil
     }
     let inbox = mode != .loopback ? try await RedirectInbox.open(appID: AppIdentity.authDesktop.applicationID) : nil
-    let source: RedirectSource = inbox.map { .customScheme(receiver: $0.busName) } ?? .loopback(SoupRedirectListener())
+    let source: RedirectSource =
+      inbox.map { .customScheme(receiver: $0.busName) } ?? .loopback(SoupRedirectListener(pages: .translated))
     do {
       let session = try await auth.startSignIn(
         provider, intent: intent, browser: browser, redirect: source, timeout: .seconds(timeout))
@@ -70,7 +71,7 @@ struct CommandLineBrowser: BrowserLauncher {
     if openBrowser {
       do {
         try await GioBrowserLauncher().open(url)
-        if !json { Output.errorLine("Continue in your browser…") }
+        if !json { Output.errorLine(tr("Continue in your browser…")) }
         return
       } catch let error as AuthError where error.code == .browserUnavailable {
         Output.errorLine("auth-desktop: \(UserFacingError(error, for: .commandLine).body)")

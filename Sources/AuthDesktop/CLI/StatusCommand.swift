@@ -6,7 +6,7 @@ import AuthEngine
 import Foundation
 
 struct StatusCommand: CLICommand {
-  static let configuration = CommandConfiguration(commandName: "status", abstract: "Who is signed in.")
+  static let configuration = CommandConfiguration(commandName: "status", abstract: tr("Who is signed in."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
 
@@ -22,18 +22,26 @@ struct StatusCommand: CLICommand {
         ])
         return
       }
-      if let warning { Output.errorLine("warning: \(warning)") }
-      if let id = context.auth.accountLocation.firebaseProjectID { Output.line("Firebase project: \(id)") }
-      guard let user else { return Output.line("Signed out.") }
-      Output.line("Signed in: \(user.displayName ?? "(no name)") <\(user.email ?? "no email")>")
+      if let warning { Output.errorLine(tr("warning: {warning}", ["warning": warning])) }
+      if let id = context.auth.accountLocation.firebaseProjectID {
+        Output.line(tr("Firebase project: {project}", ["project": id]))
+      }
+      guard let user else { return Output.line(tr("Signed out.")) }
+      Output.line(
+        tr(
+          "Signed in: {name} <{email}>",
+          ["name": user.displayName ?? tr("(no name)"), "email": user.email ?? tr("no email")]))
       Output.line("uid: \(user.uid)")
-      for info in user.providerData { Output.line("linked: \(info.providerID) (\(info.uid))") }
+      for info in user.providerData {
+        Output.line(tr("linked: {provider} ({uid})", ["provider": info.providerID, "uid": info.uid]))
+      }
     }
   }
 }
 
 struct MethodsCommand: CLICommand {
-  static let configuration = CommandConfiguration(commandName: "methods", abstract: "How an email's account signs in.")
+  static let configuration = CommandConfiguration(
+    commandName: "methods", abstract: tr("How an email's account signs in."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
   @Argument var email: String
@@ -46,7 +54,7 @@ struct MethodsCommand: CLICommand {
       } else {
         answer.methods.forEach(Output.line)
         if answer.hidden {
-          Output.errorLine("The Firebase project hides how an email signs in (email-enumeration protection).")
+          Output.errorLine(tr("The Firebase project hides how an email signs in (email-enumeration protection)."))
         }
       }
     }
@@ -54,7 +62,7 @@ struct MethodsCommand: CLICommand {
 }
 
 struct ProvidersCommand: CLICommand {
-  static let configuration = CommandConfiguration(commandName: "providers", abstract: "The configured providers.")
+  static let configuration = CommandConfiguration(commandName: "providers", abstract: tr("The configured providers."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
 

@@ -1,3 +1,4 @@
+import AuthDesktopShared
 import Foundation
 
 /// `auth-desktop-window`, the GTK executable built next to `auth-desktop`: the command line hands it
@@ -19,7 +20,10 @@ enum WindowExecutable {
     var argv = ([binary] + arguments).map { strdup($0) }
     argv.append(nil)
     execv(binary, argv)
-    Output.errorLine("auth-desktop: cannot start the window (\(binary)): \(String(cString: strerror(errno)))")
+    Output.errorLine(
+      "auth-desktop: "
+        + tr(
+          "cannot start the window ({path}): {reason}", ["path": binary, "reason": String(cString: strerror(errno))]))
     exit(2)
   }
 }

@@ -10,21 +10,21 @@ extension ErrorWording {
     if case .unusableRedirectMode(let mode) = issue.problem, let providerID = error.providerID {
       let provider = providerName(providerID)
       return sentences(
-        fill(
+        tr(
           "{provider} is set up for the “{mode}” redirect, which this sign-in cannot use.",
           ["provider": provider, "mode": mode.rawValue]),
-        cli && mode == .loopback ? "Run the command without --no-wait, or set redirect = “scheme” for it." : nil)
+        cli && mode == .loopback ? tr("Run the command without --no-wait, or set redirect = “scheme” for it.") : nil)
     }
     let problem = problemSentence(issue)
-    let located = issue.file.map { fill("{file}: {problem}", ["file": $0, "problem": problem]) } ?? problem
+    let located = issue.file.map { tr("{file}: {problem}", ["file": $0, "problem": problem]) } ?? problem
     if issue.problem == .fileNotFound {
       return sentences(
         located,
         cli
-          ? "Check the path given with --config or in AUTH_DESKTOP_CONFIG."
-          : "Check the path given in AUTH_DESKTOP_CONFIG, then try again.")
+          ? tr("Check the path given with --config or in AUTH_DESKTOP_CONFIG.")
+          : tr("Check the path given in AUTH_DESKTOP_CONFIG, then try again."))
     }
-    return sentences(located, cli ? "Fix it, then run the command again." : "Fix it, then try again.")
+    return sentences(located, cli ? tr("Fix it, then run the command again.") : tr("Fix it, then try again."))
   }
 
   /// What is wrong with the setting `issue` names, as one sentence.
@@ -32,65 +32,65 @@ extension ErrorWording {
     var values = ["key": issue.qualifiedKey ?? ""]
     let template: String
     switch issue.problem {
-    case .fileNotFound: template = "The file does not exist."
-    case .notUTF8: template = "The file is not UTF-8 text."
+    case .fileNotFound: template = tr("The file does not exist.")
+    case .notUTF8: template = tr("The file is not UTF-8 text.")
     case .syntaxError(let line, let column):
       (values["line"], values["column"]) = (String(line), String(column))
-      template = "There is a TOML syntax error at line {line}, column {column}."
+      template = tr("There is a TOML syntax error at line {line}, column {column}.")
     case .unknownKey(let allowed):
       values["allowed"] = allowed.joined(separator: ", ")
-      template = "{key} is not a known setting. The settings here are: {allowed}."
+      template = tr("{key} is not a known setting. The settings here are: {allowed}.")
     case .unknownProvider(let known):
       values["known"] = known.map { "“\($0)”" }.joined(separator: ", ")
-      template = "{key} names a provider AuthDesktop does not support. The providers are: {known}."
-    case .missingTable: template = "{key} is missing. Add it to use this provider."
-    case .required: template = "{key} is required."
-    case .wrongType(.table): template = "{key} must be a table."
-    case .wrongType(.string): template = "{key} must be a string."
-    case .wrongType(.boolean): template = "{key} must be true or false."
-    case .wrongType(.stringArray): template = "{key} must be an array of strings."
-    case .empty: template = "{key} must not be empty."
-    case .invalidListItem: template = "{key} must list non-empty strings without spaces."
+      template = tr("{key} names a provider AuthDesktop does not support. The providers are: {known}.")
+    case .missingTable: template = tr("{key} is missing. Add it to use this provider.")
+    case .required: template = tr("{key} is required.")
+    case .wrongType(.table): template = tr("{key} must be a table.")
+    case .wrongType(.string): template = tr("{key} must be a string.")
+    case .wrongType(.boolean): template = tr("{key} must be true or false.")
+    case .wrongType(.stringArray): template = tr("{key} must be an array of strings.")
+    case .empty: template = tr("{key} must not be empty.")
+    case .invalidListItem: template = tr("{key} must list non-empty strings without spaces.")
     case .notOneOf(let allowed):
       values["allowed"] = allowed.map { "“\($0)”" }.joined(separator: ", ")
-      template = "{key} must be one of: {allowed}."
+      template = tr("{key} must be one of: {allowed}.")
     case .notAURIScheme:
       values["example"] = AppIdentity.authDesktop.redirectScheme
-      template = "{key} must be a URI scheme such as “{example}”."
-    case .notAbsoluteURL: template = "{key} must be an absolute URL."
-    case .insecureURL: template = "{key} must use https (plain http is allowed only on 127.0.0.1)."
-    case .hasQueryOrFragment: template = "{key} must not have a query or a fragment."
+      template = tr("{key} must be a URI scheme such as “{example}”.")
+    case .notAbsoluteURL: template = tr("{key} must be an absolute URL.")
+    case .insecureURL: template = tr("{key} must use https (plain http is allowed only on 127.0.0.1).")
+    case .hasQueryOrFragment: template = tr("{key} must not have a query or a fragment.")
     case .notARedirectURI:
-      template = "{key} must use the app's URI scheme, or http://127.0.0.1 for a loopback redirect."
-    case .loopbackHostName: template = "{key} must use 127.0.0.1, not localhost."
-    case .loopbackPort: template = "{key} must not name a port: each sign-in chooses its own."
+      template = tr("{key} must use the app's URI scheme, or http://127.0.0.1 for a loopback redirect.")
+    case .loopbackHostName: template = tr("{key} must use 127.0.0.1, not localhost.")
+    case .loopbackPort: template = tr("{key} must not name a port: each sign-in chooses its own.")
     case .wrongRedirectScheme(let expected):
       values["scheme"] = expected
-      template = "{key} must use the app's scheme “{scheme}” (set by [app] redirect_scheme)."
+      template = tr("{key} must use the app's scheme “{scheme}” (set by [app] redirect_scheme).")
     case .contradictsRedirectMode(.scheme):
-      template = "{key} is “scheme”, but redirect_uri is a loopback address."
+      template = tr("{key} is “scheme”, but redirect_uri is a loopback address.")
     case .contradictsRedirectMode(.device):
-      template =
-        "{key} is “device”, whose browser sign-ins use the app's scheme, but redirect_uri is a loopback address."
+      template = tr(
+        "{key} is “device”, whose browser sign-ins use the app's scheme, but redirect_uri is a loopback address.")
     case .contradictsRedirectMode(.loopback):
-      template = "{key} must be http://127.0.0.1/PATH when redirect is “loopback”."
+      template = tr("{key} must be http://127.0.0.1/PATH when redirect is “loopback”.")
     case .unusableRedirectMode(let mode):
       values["mode"] = mode.rawValue
-      template = "{key} is “{mode}”, which this sign-in cannot use."
+      template = tr("{key} is “{mode}”, which this sign-in cannot use.")
     case .onlyWithProtocol(let name):
       values["protocol"] = name
-      template = "{key} is used only with protocol = “{protocol}”."
+      template = tr("{key} is used only with protocol = “{protocol}”.")
     case .unsupportedProtocol(let name):
       values["protocol"] = name
-      template = "{key}: this provider does not support “{protocol}”."
+      template = tr("{key}: this provider does not support “{protocol}”.")
     case .notAPort(let value):
       values["value"] = value
-      template = "{key}={value} is not a port number."
-    case .invalidRedirectPath: template = "{key} does not have a valid URI path."
-    case .notAnIdentifier: template = "{key} must be letters, digits and “-” (as the Firebase console shows it)."
+      template = tr("{key}={value} is not a port number.")
+    case .invalidRedirectPath: template = tr("{key} does not have a valid URI path.")
+    case .notAnIdentifier: template = tr("{key} must be letters, digits and “-” (as the Firebase console shows it).")
     case .notALoopbackHost(let value):
       values["value"] = value
-      template = "{key} “{value}” is not HOST:PORT on 127.0.0.1 or localhost (an Auth emulator speaks plain http)."
+      template = tr("{key} “{value}” is not HOST:PORT on 127.0.0.1 or localhost (an Auth emulator speaks plain http).")
     }
     return fill(template, values)
   }
@@ -100,23 +100,23 @@ extension ErrorWording {
   static func customParameter(_ problem: CustomParameterProblem) -> String {
     switch problem {
     case .reserved(let name):
-      fill("The sign-in sets “{name}” itself, so it cannot be a custom parameter. Remove it.", ["name": name])
+      tr("The sign-in sets “{name}” itself, so it cannot be a custom parameter. Remove it.", ["name": name])
     case .invalidScope(let scope):
-      fill(
+      tr(
         "The scope “{scope}” is not valid: a scope is not empty and has no spaces, quotes or backslashes.",
         ["scope": scope])
     case .malformed(let argument):
-      fill("--param takes NAME=VALUE, but “{argument}” has no “=”.", ["argument": argument])
+      tr("--param takes NAME=VALUE, but “{argument}” has no “=”.", ["argument": argument])
     }
   }
 
   static func state(_ problem: StateProblem) -> String {
     switch problem {
-    case .expired: sentences("The sign-in took too long at the provider and expired.", startAgain)
+    case .expired: sentences(tr("The sign-in took too long at the provider and expired."), startAgain)
     case .alreadyUsed, .unknown:
-      sentences("This sign-in link was used already, or belongs to no sign-in here.", startAgain)
+      sentences(tr("This sign-in link was used already, or belongs to no sign-in here."), startAgain)
     case .missing, .malformedQuery, .repeatedParameter, .tokenMismatch:
-      sentences("This sign-in link is not valid: it does not match the sign-in in progress.", startAgain)
+      sentences(tr("This sign-in link is not valid: it does not match the sign-in in progress."), startAgain)
     }
   }
 
@@ -124,26 +124,27 @@ extension ErrorWording {
   static func providerRefused(_ response: OAuthErrorResponse) -> String {
     let said =
       response.errorDescription.flatMap { $0.isEmpty ? nil : $0 }.map {
-        fill(
+        tr(
           "The provider refused the sign-in and said “{error}” ({description}).",
           ["error": response.error, "description": $0])
-      } ?? fill("The provider refused the sign-in and said “{error}”.", ["error": response.error])
-    return sentences(said, "Check the app's settings at the provider, such as scopes and permissions.")
+      } ?? tr("The provider refused the sign-in and said “{error}”.", ["error": response.error])
+    return sentences(said, tr("Check the app's settings at the provider, such as scopes and permissions."))
   }
 
   static func network(_ failure: NetworkFailure) -> String {
-    guard let host = failure.host else { return "The provider could not be reached." }
-    var values = ["host": host]
+    guard let host = failure.host else { return tr("The provider could not be reached.") }
+    let values = ["host": host]
     switch failure.reason {
     case .timedOut(let after):
-      values["seconds"] = seconds(after)
-      return fill("{host} did not answer within {seconds} seconds.", values)
-    case .connectionRefused: return fill("{host} refused the connection.", values)
-    case .hostNotFound: return fill("{host} could not be found.", values)
-    case .secureConnectionFailed: return fill("A secure connection to {host} could not be made.", values)
-    case .offline: return "This computer is not connected to a network."
-    case .notHTTP: return fill("{host} did not answer as a web server.", values)
-    case .other: return fill("{host} could not be reached.", values)
+      return ntr(
+        "{host} did not answer within {count} second.", "{host} did not answer within {count} seconds.",
+        seconds(after), values)
+    case .connectionRefused: return tr("{host} refused the connection.", values)
+    case .hostNotFound: return tr("{host} could not be found.", values)
+    case .secureConnectionFailed: return tr("A secure connection to {host} could not be made.", values)
+    case .offline: return tr("This computer is not connected to a network.")
+    case .notHTTP: return tr("{host} did not answer as a web server.", values)
+    case .other: return tr("{host} could not be reached.", values)
     }
   }
 
@@ -154,64 +155,70 @@ extension ErrorWording {
     let values = ["port": issue.port.map { String($0) } ?? "", "variable": EmulatorMode.portVariable]
     let what: String
     switch (issue.problem, issue.port) {
-    case (.inUse, _?): what = "Another program already listens on port {port}, where the provider emulator should run."
+    case (.inUse, _?):
+      what = tr("Another program already listens on port {port}, where the provider emulator should run.")
     case (.answeredByAnotherProgram, _?):
-      what = "Another program answers on port {port}, where the provider emulator should run."
+      what = tr("Another program answers on port {port}, where the provider emulator should run.")
     case (.nothingAnswers, _?):
-      return fill(
-        cli
-          ? "No provider emulator answers on port {port}. Start one with “auth-desktop emulator” (--no-wait needs one that outlives the command), then run the command again."
-          : "No provider emulator answers on port {port}. Try again.", values)
-    case (.cannotListen, _?): what = "The provider emulator cannot listen on port {port}."
-    case (_, nil): what = "The provider emulator cannot listen on this computer."
+      return cli
+        ? tr(
+          "No provider emulator answers on port {port}. Start one with “auth-desktop emulator” (--no-wait needs one that outlives the command), then run the command again.",
+          values)
+        : tr("No provider emulator answers on port {port}. Try again.", values)
+    case (.cannotListen, _?): what = tr("The provider emulator cannot listen on port {port}.")
+    case (_, nil): what = tr("The provider emulator cannot listen on this computer.")
     }
     return sentences(
       fill(what, values),
-      fill(
-        cli
-          ? "Stop that program, or choose another port: “auth-desktop emulator --port N”, or {variable}=N for the other commands."
-          : "Quit the program that uses it, or start AuthDesktop with {variable} set to another port, then try again.",
-        values))
+      cli
+        ? tr(
+          "Stop that program, or choose another port: “auth-desktop emulator --port N”, or {variable}=N for the other commands.",
+          values)
+        : tr(
+          "Quit the program that uses it, or start AuthDesktop with {variable} set to another port, then try again.",
+          values))
   }
 
   static func secretStore(_ problem: SecretStoreProblem, _ surface: Surface) -> String {
     let what: String
     switch problem {
-    case .locked: what = "The keyring is locked, or its unlock prompt was dismissed."
-    case .missingCollection: what = "The keyring has no collection to keep the secrets in."
-    case .noProvider: what = "No keyring (Secret Service) is running."
-    case .noSessionBus: what = "There is no D-Bus session bus, so no keyring can be reached."
-    case .noAnswer: what = "The keyring did not answer."
-    case .accessDenied: what = "The keyring refused access."
-    case .cancelled: what = "The keyring request was cancelled."
-    case .notStored: what = "The keyring did not keep the secret."
-    case .failed: what = "The keyring failed."
+    case .locked: what = tr("The keyring is locked, or its unlock prompt was dismissed.")
+    case .missingCollection: what = tr("The keyring has no collection to keep the secrets in.")
+    case .noProvider: what = tr("No keyring (Secret Service) is running.")
+    case .noSessionBus: what = tr("There is no D-Bus session bus, so no keyring can be reached.")
+    case .noAnswer: what = tr("The keyring did not answer.")
+    case .accessDenied: what = tr("The keyring refused access.")
+    case .cancelled: what = tr("The keyring request was cancelled.")
+    case .notStored: what = tr("The keyring did not keep the secret.")
+    case .failed: what = tr("The keyring failed.")
     case .folderNotWritable(let path):
       return sentences(
-        fill("AuthDesktop cannot write its secret files in {path}.", ["path": path]),
-        "Check the folder's permissions and the free space, then try again.")
+        tr("AuthDesktop cannot write its secret files in {path}.", ["path": path]),
+        tr("Check the folder's permissions and the free space, then try again."))
     }
     return sentences(
       what,
       surface == .commandLine
-        ? "Unlock or start the keyring (for example gnome-keyring), or set secret_store = “file” in [app]; “auth-desktop doctor” checks it."
-        : "Unlock or start the keyring, then try again.")
+        ? tr(
+          "Unlock or start the keyring (for example gnome-keyring), or set secret_store = “file” in [app]; “auth-desktop doctor” checks it."
+        )
+        : tr("Unlock or start the keyring, then try again."))
   }
 
   static func storage(_ issue: StorageIssue, _ surface: Surface) -> String {
     var values = ["path": issue.path]
     let what: String
     switch issue.problem {
-    case .cannotCreate: what = "{path} could not be created."
-    case .cannotOpen: what = "{path} could not be opened."
-    case .cannotRead: what = "{path} could not be read."
-    case .cannotWrite: what = "{path} could not be written."
+    case .cannotCreate: what = tr("{path} could not be created.")
+    case .cannotOpen: what = tr("{path} could not be opened.")
+    case .cannotRead: what = tr("{path} could not be read.")
+    case .cannotWrite: what = tr("{path} could not be written.")
     case .invalidContents(let keptAs?):
       values["kept"] = keptAs
-      return fill("{path} could not be read, so it was kept as {kept} and started afresh.", values)
-    case .invalidContents(nil): return fill("{path} could not be read. Move it away, then try again.", values)
+      return tr("{path} could not be read, so it was kept as {kept} and started afresh.", values)
+    case .invalidContents(nil): return tr("{path} could not be read. Move it away, then try again.", values)
     }
-    return sentences(fill(what, values), "Check the folder's permissions and the free space, then try again.")
+    return sentences(fill(what, values), tr("Check the folder's permissions and the free space, then try again."))
   }
 }
 

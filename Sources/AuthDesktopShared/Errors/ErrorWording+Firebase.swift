@@ -5,12 +5,12 @@ import AuthEngine
 extension ErrorWording {
   static func firebaseTitle(_ error: AuthError) -> String? {
     switch error.code {
-    case .userDisabled: return "Account disabled"
-    case .invalidAPIKey: return "API key not valid"
-    case .appNotAuthorized: return "App not allowed by the API key"
-    case .invalidTenantID: return "Unknown tenant"
-    case .networkRequestFailed where error.origin == .accountServer: return "Couldn't reach Firebase"
-    case .operationNotAllowed where error.origin == .accountServer: return "Sign-in method not enabled"
+    case .userDisabled: return tr("Account disabled")
+    case .invalidAPIKey: return tr("API key not valid")
+    case .appNotAuthorized: return tr("App not allowed by the API key")
+    case .invalidTenantID: return tr("Unknown tenant")
+    case .networkRequestFailed where error.origin == .accountServer: return tr("Couldn't reach Firebase")
+    case .operationNotAllowed where error.origin == .accountServer: return tr("Sign-in method not enabled")
     default: return nil
     }
   }
@@ -22,39 +22,52 @@ extension ErrorWording {
     switch error.code {
     case .userDisabled:
       return
-        "This account was disabled in the app's Firebase project, so you were signed out. Ask the app's support to enable it."
+        tr(
+          "This account was disabled in the app's Firebase project, so you were signed out. Ask the app's support to enable it."
+        )
     case .invalidAPIKey:
       return cli
-        ? "The Firebase project does not accept the API key. Check api_key in the [firebase] table of the configuration."
-        : "The Firebase project does not accept the app's API key. Check the configuration."
+        ? tr(
+          "The Firebase project does not accept the API key. Check api_key in the [firebase] table of the configuration."
+        )
+        : tr("The Firebase project does not accept the app's API key. Check the configuration.")
     case .appNotAuthorized:
       return
-        "The API key's restrictions refuse this app. Restrict the key by API (Identity Toolkit and Token Service), not by app or website."
+        tr(
+          "The API key's restrictions refuse this app. Restrict the key by API (Identity Toolkit and Token Service), not by app or website."
+        )
     case .invalidTenantID:
       return cli
-        ? "The Firebase project has no such tenant, or the session belongs to another one. Check tenant_id in the [firebase] table."
-        : "The Firebase project has no such tenant. Check the configuration."
+        ? tr(
+          "The Firebase project has no such tenant, or the session belongs to another one. Check tenant_id in the [firebase] table."
+        )
+        : tr("The Firebase project has no such tenant. Check the configuration.")
     case .networkRequestFailed:
       guard let server else { return nil }
-      return fill(
+      return tr(
         "The Firebase project's sign-in service is unavailable (HTTP {status}). Nothing was changed; try again in a moment.",
         ["status": String(server.status)])
     case .operationNotAllowed:
       guard server != nil else { return nil }
       return
-        "The Firebase project does not allow this way of signing in. Enable it in the Firebase console (Authentication, Sign-in method)."
+        tr(
+          "The Firebase project does not allow this way of signing in. Enable it in the Firebase console (Authentication, Sign-in method)."
+        )
     case .invalidCredential:
       guard server != nil else { return nil }
       return sentences(
-        "The Firebase project did not accept the provider's sign-in. Check that the provider's settings in the Firebase console match this app's.",
+        tr(
+          "The Firebase project did not accept the provider's sign-in. Check that the provider's settings in the Firebase console match this app's."
+        ),
         startAgain)
     case .userTokenExpired:
       guard server != nil else { return nil }
       return sentences(
-        "The session with the Firebase project ended.", cli ? "Sign in again to continue." : "Sign in again.")
+        tr("The session with the Firebase project ended."),
+        cli ? tr("Sign in again to continue.") : tr("Sign in again."))
     case .internalError:
       guard let server else { return nil }
-      return fill(
+      return tr(
         "The Firebase project answered “{message}”, which AuthDesktop does not expect. Please report this problem.",
         ["message": server.message])
     default:

@@ -37,20 +37,8 @@ public struct UserFacingError: Sendable, Equatable {
 }
 
 extension ErrorWording {
-  /// `template` with each `{name}` replaced by `values[name]`, in one pass (a value that itself holds
-  /// `{…}` stays as it is). Unknown names stay too.
-  static func fill(_ template: String, _ values: [String: String]) -> String {
-    var result = ""
-    var rest = template[...]
-    while let open = rest.firstIndex(of: "{") {
-      result += rest[..<open]
-      guard let close = rest[open...].firstIndex(of: "}") else { break }
-      let name = String(rest[rest.index(after: open)..<close])
-      result += values[name] ?? String(rest[open...close])
-      rest = rest[rest.index(after: close)...]
-    }
-    return result + rest
-  }
+  /// `template` with its `{name}` placeholders filled (`L10n.fill`).
+  static func fill(_ template: String, _ values: [String: String]) -> String { L10n.fill(template, values) }
 
   /// Whole sentences, one after the other.
   static func sentences(_ parts: String?...) -> String { parts.compactMap { $0 }.joined(separator: " ") }
@@ -64,5 +52,5 @@ extension ErrorWording {
   static func methodList(_ methods: [String]) -> String { methods.map(providerName).joined(separator: ", ") }
 
   /// Whole seconds of `duration`.
-  static func seconds(_ duration: Duration) -> String { String(duration.components.seconds) }
+  static func seconds(_ duration: Duration) -> Int { Int(duration.components.seconds) }
 }

@@ -9,7 +9,8 @@ import Foundation
 /// newest first, for the About window. libadwaita 1.2 has no `adw_about_window_new_from_appdata`
 /// (1.5), so the file is read here with GLib's `GMarkup` parser. Each release's `<description>` is kept
 /// as AppStream description markup (`<p>`, `<ul>`, `<li>`, …), which `AdwAboutWindow` renders;
-/// translated elements (`xml:lang`) are skipped.
+/// translated elements (`xml:lang`) are skipped, and each English paragraph and item is looked up in the
+/// app's catalog instead (`tr`), so the notes follow the window's language.
 struct ReleaseNotes: Equatable {
   struct Release: Equatable {
     var version: String
@@ -131,7 +132,10 @@ struct ReleaseNotes: Equatable {
     /// content); the spaces next to block elements go when the description ends (`trimmed`).
     func text(_ text: String) {
       guard depth > 1, skipping == 0 else { return }
-      let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      let english = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      // The catalog holds each paragraph and item of the metainfo (po/, from data/*.in), whitespace
+      // made single as here; an empty message would fetch the catalog's header.
+      let words = english.isEmpty ? english : tr(english)
       let leading = text.first?.isWhitespace == true ? " " : ""
       let trailing = text.last?.isWhitespace == true && !words.isEmpty ? " " : ""
       guard let escaped = g_markup_escape_text(words, -1) else { return }

@@ -7,6 +7,7 @@ import Foundation
 // `auth-desktop`. GTK takes the main thread here, in synchronous code (`WindowApplication.run`); the
 // window's model is made on `startup`, in the primary instance only. URIs go to GApplication, which
 // forwards them over D-Bus to a running instance or opens them here.
+L10n.setUp()  // First: the language of every message (po/, README "Translations").
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
 // `auth-desktop` with no command starts the window with no arguments: then there is nothing to parse,
@@ -26,7 +27,7 @@ if arguments.isEmpty {
 }
 guard DisplayEnvironment.hasDisplay(environment) else {
   FileHandle.standardError.write(
-    Data("auth-desktop-window: the window needs a display (DISPLAY or WAYLAND_DISPLAY).\n".utf8))
+    Data(("auth-desktop-window: " + tr("the window needs a display (DISPLAY or WAYLAND_DISPLAY).") + "\n").utf8))
   exit(2)
 }
 exit(WindowApplication.run(arguments: [CommandLine.arguments[0]] + uris, launch: paths, emulator: emulator))

@@ -199,7 +199,8 @@ final class AuthWindowModel: WindowModel {
         try await prepareSignIn()
         source =
           choice.kind == .scheme
-          ? .customScheme(receiver: AppIdentity.authDesktop.applicationID) : .loopback(SoupRedirectListener())
+          ? .customScheme(receiver: AppIdentity.authDesktop.applicationID)
+          : .loopback(SoupRedirectListener(pages: .translated))
         session = try await auth.startSignIn(
           OAuthProvider(providerID: providerID), intent: intent,
           browser: WindowBrowser(throwsWhenUnavailable: fallsBackToDevice), redirect: source, timeout: signInTimeout)

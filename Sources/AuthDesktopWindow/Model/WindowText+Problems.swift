@@ -5,16 +5,16 @@ import AuthEngine
 /// The words around a failure on the window's pages (the failure itself is worded by
 /// `UserFacingError`, which the command line shares).
 extension WindowText {
-  static let problemWhere = "Where"
+  static let problemWhere = tr("Where")
   static func problemLocation(_ location: String) -> String {
-    "\(problemWhere): \(location.replacingOccurrences(of: "\n", with: " "))"
+    tr("{where}: {location}", ["where": problemWhere, "location": location.replacingOccurrences(of: "\n", with: " ")])
   }
-  static func loopbackPort(_ port: UInt16) -> String { "127.0.0.1, port \(port)" }
-  static let retry = "Retry"
-  static let retryAccessible = "Retry starting AuthDesktop"
-  static let quitAccessible = "Quit AuthDesktop"
-  static let back = "Back"
-  static let backToSignIn = "Back to sign-in"
-  static let errorPage = "Error"
-  static let unavailablePage = "AuthDesktop can’t start"
+  static func loopbackPort(_ port: UInt16) -> String { tr("127.0.0.1, port {port}", ["port": String(port)]) }
+  static let retry = tr("Retry")
+  static let retryAccessible = tr("Retry starting AuthDesktop")
+  static let quitAccessible = tr("Quit AuthDesktop")
+  static let back = tr("Back")
+  static let backToSignIn = tr("Back to sign-in")
+  static let errorPage = tr("Error")
+  static let unavailablePage = tr("AuthDesktop can’t start")
 }

@@ -26,6 +26,23 @@ import Testing
     #expect(ReleaseNotes.load(environment: ["XDG_DATA_DIRS": "/nonexistent"]) == expected)
   }
 
+  /// In another language the notes come from the app's catalog (po/ holds the metainfo's paragraphs
+  /// and items): in a child process, since the language is the whole process's.
+  @Test func theNotesFollowTheLanguage() async throws {
+    let catalogs = FileManager.default.temporaryDirectory.appendingPathComponent("auth-desktop-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: catalogs) }
+    try await Translations.compile(into: catalogs)
+    await #expect(processExitsWith: .success) { [catalogs = catalogs.path as String] in
+      for (name, value) in Translations.environment("pt_BR") { setenv(name, value, 1) }
+      L10n.setUp(localeDirectory: catalogs)
+      let notes = ReleaseNotes.parse((try? String(contentsOf: Self.metainfo, encoding: .utf8)) ?? "")
+      let newest = notes?.releases.first?.notes ?? ""
+      exit(
+        newest.hasPrefix("<p>A janela segue o design do GNOME, com a libadwaita:</p><ul><li>Crie uma conta")
+          ? 0 : 1)
+    }
+  }
+
   @Test func onlyTheReleasesDescriptionsAndNoTranslations() throws {
     let xml = """
       <component><description><p>About the app</p></description>

@@ -34,6 +34,40 @@ import Testing
     }
     WindowTestChild.reportFailure(loggedAt: log)
 
+    try Self.checkPNG(at: path)
+  }
+
+  /// The signed-out page in each language of po/LINGUAS, as `window-signed-out.LANG.png`: the child
+  /// takes the language from `LANGUAGE` and the catalogs compiled here (`L10n.setUp`).
+  @Test(arguments: ["pt_BR", "vi", "id", "tr"])
+  func screenshotInLanguage(language: String) async throws {
+    try #require(ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty == false, "needs DISPLAY: run scripts/test")
+    try FileManager.default.createDirectory(
+      atPath: WindowTestChild.screenshotDirectory, withIntermediateDirectories: true)
+    let path = "\(WindowTestChild.screenshotDirectory)/window-\(WindowPage.signedOut.rawValue).\(language).png"
+    try? FileManager.default.removeItem(atPath: path)
+    let catalogs = FileManager.default.temporaryDirectory.appendingPathComponent("auth-desktop-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: catalogs) }
+    try await Translations.compile(into: catalogs)
+
+    let log = WindowTestChild.newLog()
+    await #expect(processExitsWith: .success, "the window in \(language) was saved") {
+      [language = language as String, path = path as String, log = log as String, catalogs = catalogs.path as String] in
+      WindowTestChild.logFailures(to: log)
+      for (name, value) in Translations.environment(language) { setenv(name, value, 1) }
+      L10n.setUp(localeDirectory: catalogs)
+      let expected = Translations.sentences[language]?.signInTitle
+      if WindowText.signInTitle != expected {
+        WindowTestChild.fail("the title is “\(WindowText.signInTitle)”, not “\(expected ?? "?")”")
+      }
+      setenv(WindowApplication.previewPageVariable, WindowPage.signedOut.rawValue, 1)
+      exit(WindowTestChild.run(savingTo: path))
+    }
+    WindowTestChild.reportFailure(loggedAt: log)
+    try Self.checkPNG(at: path)
+  }
+
+  static func checkPNG(at path: String) throws {
     let png = try #require(FileManager.default.contents(atPath: path), "no screenshot at \(path)")
     let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     try #require(png.count > 24 && Array(png.prefix(8)) == signature, "\(path) is not a PNG")
