@@ -26,6 +26,9 @@ public enum Translations {
     public var desktopComment: String
     /// GTK's "Close" (the title bar's button), from GTK's `gtk40` catalog.
     public var gtkClose: String
+    /// Why an SSH session's sign-in uses the device grant (`doctor`, `sign-in --verbose`); the
+    /// redirect's name before it stays English.
+    public var deviceOverSSH: String
   }
 
   public static let sentences: [String: Sentences] = [
@@ -34,25 +37,29 @@ public enum Translations {
       continueWithGitHub: "Continuar com GitHub",
       nobodySignedIn: "Ninguém está conectado.",
       loopbackSignedIn: "Login concluído. Você pode fechar esta aba e voltar ao aplicativo.", pageLanguage: "pt-BR",
-      desktopComment: "Entre com GitHub, X e OpenID Connect no seu navegador", gtkClose: "Fechar"),
+      desktopComment: "Entre com GitHub, X e OpenID Connect no seu navegador", gtkClose: "Fechar",
+      deviceOverSSH: "esta é uma sessão SSH, e o provedor oferece a concessão de dispositivo"),
     "vi": Sentences(
       signedOut: "Đã đăng xuất.", signInTitle: "Đăng nhập vào AuthDesktop", signInPage: "Đăng nhập",
       continueWithGitHub: "Tiếp tục với GitHub",
       nobodySignedIn: "Chưa có ai đăng nhập.",
       loopbackSignedIn: "Đã đăng nhập. Bạn có thể đóng thẻ này và quay lại ứng dụng.", pageLanguage: "vi",
-      desktopComment: "Đăng nhập bằng GitHub, X và OpenID Connect trong trình duyệt của bạn", gtkClose: "Đóng"),
+      desktopComment: "Đăng nhập bằng GitHub, X và OpenID Connect trong trình duyệt của bạn", gtkClose: "Đóng",
+      deviceOverSSH: "đây là phiên SSH, và nhà cung cấp hỗ trợ cấp quyền qua thiết bị"),
     "id": Sentences(
       signedOut: "Sudah keluar.", signInTitle: "Masuk ke AuthDesktop", signInPage: "Masuk",
       continueWithGitHub: "Lanjutkan dengan GitHub",
       nobodySignedIn: "Tidak ada yang sedang masuk.",
       loopbackSignedIn: "Berhasil masuk. Anda dapat menutup tab ini dan kembali ke aplikasi.", pageLanguage: "id",
-      desktopComment: "Masuk dengan GitHub, X, dan OpenID Connect di peramban Anda", gtkClose: "Tutup"),
+      desktopComment: "Masuk dengan GitHub, X, dan OpenID Connect di peramban Anda", gtkClose: "Tutup",
+      deviceOverSSH: "ini adalah sesi SSH, dan penyedia mendukung otorisasi perangkat"),
     "tr": Sentences(
       signedOut: "Oturum kapatıldı.", signInTitle: "AuthDesktop'ta Oturum Açın", signInPage: "Oturum Aç",
       continueWithGitHub: "GitHub ile devam et",
       nobodySignedIn: "Kimse oturum açmamış.",
       loopbackSignedIn: "Oturum açıldı. Bu sekmeyi kapatıp uygulamaya dönebilirsiniz.", pageLanguage: "tr",
-      desktopComment: "Tarayıcınızda GitHub, X ve OpenID Connect ile oturum açın", gtkClose: "Kapat"),
+      desktopComment: "Tarayıcınızda GitHub, X ve OpenID Connect ile oturum açın", gtkClose: "Kapat",
+      deviceOverSSH: "bu bir SSH oturumu ve sağlayıcı aygıt yetkilendirmesini destekliyor"),
   ]
 
   /// The environment that picks `language` with no locale generated: glibc honours `LANGUAGE` under

@@ -14,14 +14,15 @@ enum DevicePromptOutput {
     }
     let provider = ProviderTable.builtIn.displayName(for: providerID) ?? providerID
     Output.line(
-      "To sign in with \(provider), open \(prompt.verificationURI.absoluteString) and enter the code \(prompt.userCode)"
-    )
+      tr(
+        "To sign in with {provider}, open {address} and enter the code {code}",
+        ["provider": provider, "address": prompt.verificationURI.absoluteString, "code": prompt.userCode]))
     if let code = QRCode((prompt.verificationURIComplete ?? prompt.verificationURI).absoluteString) {
       Output.line("")
       for line in code.terminalLines() { Output.line(line) }
       Output.line("")
     }
-    Output.errorLine("Waiting for the sign-in to be approved; the code expires in \(minutes(prompt.expiresIn)).")
+    Output.errorLine(waiting(prompt.expiresIn))
   }
 
   /// The `--json` line.
@@ -33,9 +34,16 @@ enum DevicePromptOutput {
     ]
   }
 
-  static func minutes(_ duration: Duration) -> String {
-    let seconds = duration.components.seconds
-    guard seconds >= 120 else { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
-    return "\(seconds / 60) minutes"
+  /// The line on stderr while the code waits: its lifetime in seconds under two minutes, else in minutes.
+  static func waiting(_ expiresIn: Duration) -> String {
+    let seconds = Int(expiresIn.components.seconds)
+    guard seconds >= 120 else {
+      return ntr(
+        "Waiting for the sign-in to be approved; the code expires in {count} second.",
+        "Waiting for the sign-in to be approved; the code expires in {count} seconds.", seconds)
+    }
+    return ntr(
+      "Waiting for the sign-in to be approved; the code expires in {count} minute.",
+      "Waiting for the sign-in to be approved; the code expires in {count} minutes.", seconds / 60)
   }
 }

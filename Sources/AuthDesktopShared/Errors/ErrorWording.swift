@@ -16,7 +16,8 @@ enum ErrorWording {
     switch error.code {
     case .invalidConfiguration, .insecureEndpoint: return tr("Configuration problem")
     case .invalidProviderID: return tr("Unknown provider")
-    case .operationNotAllowed: return refusesDeviceGrant(error) ? tr("No sign-in with a code") : tr("Provider not set up")
+    case .operationNotAllowed:
+      return refusesDeviceGrant(error) ? tr("No sign-in with a code") : tr("Provider not set up")
     case .invalidCustomParameter: return tr("Sign-in option not allowed")
     case .noPendingAuthorization: return tr("No sign-in in progress")
     case .redirectURIMismatch: return tr("Unexpected sign-in link")

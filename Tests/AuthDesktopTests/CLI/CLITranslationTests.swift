@@ -51,4 +51,24 @@ import Testing
       exit(texts.signedIn == sentences.loopbackSignedIn && texts.language == sentences.pageLanguage ? 0 : 1)
     }
   }
+
+  /// Why a sign-in takes its redirect (`doctor`, `sign-in --verbose`) in the process's language; the
+  /// redirect's name (`device`) stays as the configuration spells it.
+  @Test(arguments: ["pt_BR", "vi", "id", "tr"])
+  func theRedirectExplanationSpeaksTheLanguage(language: String) async throws {
+    let sentences = try #require(Translations.sentences[language])
+    let catalogs = FileManager.default.temporaryDirectory.appendingPathComponent("auth-desktop-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: catalogs) }
+    try await Translations.compile(into: catalogs)
+    await #expect(processExitsWith: .success) {
+      [language = language as String, directory = catalogs.path as String, expected = sentences.deviceOverSSH] in
+      for (name, value) in Translations.environment(language) { setenv(name, value, 1) }
+      L10n.setUp(localeDirectory: directory)
+      let ssh = RedirectChoice.Situation(
+        hasDisplay: true, isSSHSession: true, schemeOpensThisBuild: true, providerHasDeviceGrant: true,
+        configured: nil, configuredDefault: .scheme, flag: nil)
+      let said = RedirectChoice.choose(ssh).explanation(scheme: "x", registration: .thisApp, situation: ssh)
+      exit(said == "device: \(expected)" ? 0 : 1)
+    }
+  }
 }
