@@ -61,7 +61,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: catalogs) }
     try await Translations.compile(into: catalogs)
     await #expect(processExitsWith: .success) {
-      [language = language as String, directory = catalogs.path as String, expected = sentences.deviceOverSSH] in
+      [language = language as String, directory = catalogs.path as String, expected = sentences.deviceOverSSH as String]
+      in
       for (name, value) in Translations.environment(language) { setenv(name, value, 1) }
       L10n.setUp(localeDirectory: directory)
       let ssh = RedirectChoice.Situation(
