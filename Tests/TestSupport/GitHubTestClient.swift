@@ -24,7 +24,9 @@ public enum GitHubTestClient {
     try await client(redirects: [schemeRedirect, loopbackRedirect], user: nil, options: options).0
   }
 
-  static func client(redirects: [String], user: [String: Any]?, options: [String: Any] = [:]) async throws
+  /// A new client registered for `redirects`, and its `[providers."github.com"]` section without
+  /// `redirect` (a flag such as `--device` then chooses), with the server's base URL.
+  public static func client(redirects: [String], user: [String: Any]?, options: [String: Any] = [:]) async throws
     -> (String, URL)
   {
     let base = try await TestServers.shared.start().github

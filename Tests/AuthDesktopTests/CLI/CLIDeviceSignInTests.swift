@@ -8,8 +8,10 @@ import Testing
 /// the same output as any sign-in.
 @Suite struct CLIDeviceSignInTests {
   func client(_ options: [String: Any] = [:], user: [String: Any]? = nil) async throws -> (CLIRunner, URL) {
-    let (configuration, base) = try await GitHubTestClient.configuration(
-      redirect: GitHubTestClient.schemeRedirect, user: user, options: ["device_interval": 1].merging(options) { $1 })
+    // No `redirect` in the section: one would come before `--device` (README "Which redirect").
+    let (configuration, base) = try await GitHubTestClient.client(
+      redirects: [GitHubTestClient.schemeRedirect], user: user,
+      options: ["device_interval": 1].merging(options) { $1 })
     return (try CLIRunner(configuration: configuration), base)
   }
 

@@ -16,7 +16,8 @@ import Testing
     let entry = try String(
       contentsOf: dataHome.appendingPathComponent("applications/\(AppIdentity.tests.applicationID).desktop"),
       encoding: .utf8)
-    #expect(entry.contains("Exec=\"\(CLIRunner.binary.path)\" %u"))
+    // The build path has no reserved character: unquoted (as in InstallDoctorTests).
+    #expect(entry.contains("Exec=\(CLIRunner.binary.path) %u"), "\(entry)")
     for language in Translations.languages {
       let catalog = dataHome.appendingPathComponent("locale/\(language)/LC_MESSAGES/dev.authdesktop.AuthDesktop.mo")
       #expect(FileManager.default.fileExists(atPath: catalog.path), "no \(catalog.path)")
