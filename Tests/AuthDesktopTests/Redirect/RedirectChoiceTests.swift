@@ -38,12 +38,17 @@ import Testing
   }
 
   @Test(arguments: [
-    // An explicit `redirect` keeps its meaning, whatever else holds (and before any flag).
+    // An explicit `redirect` keeps its meaning, whatever else holds (and before any flag but
+    // `--device`, which asks for no redirect at all).
     (situation(ours: false, configured: .scheme), RedirectChoice(.scheme, .configured)),
     (situation(ours: true, configured: .loopback), RedirectChoice(.loopback, .configured)),
     (
-      situation(display: false, device: true, configured: .loopback, flag: "--device"),
+      situation(display: false, device: true, configured: .loopback, flag: "--no-wait"),
       RedirectChoice(.loopback, .configured)
+    ),
+    (
+      situation(display: false, device: true, configured: .loopback, flag: "--device"),
+      RedirectChoice(.device, .flag("--device"))
     ),
     (situation(ours: true, configured: .device), RedirectChoice(.device, .configured)),
     // So does a flag that implies one.
