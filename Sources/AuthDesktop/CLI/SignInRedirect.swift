@@ -26,8 +26,9 @@ enum SignInRedirect {
 }
 
 extension RedirectChoice {
-  /// The engine's redirect for this choice. The device grant is not wired here yet: `.device` runs as
-  /// a loopback sign-in with the link printed (to be replaced by the device flow when it lands).
+  /// The engine's redirect for this choice. Placeholder until the device grant (RFC 8628) is wired into
+  /// `sign-in`: `.device` runs as a loopback sign-in with the link printed; replace this mapping, and
+  /// `printsLink`, with the device flow when it lands.
   var engineMode: RedirectMode { kind == .scheme ? .scheme : .loopback }
 
   /// The link is printed rather than opened: no display or an SSH session, where a browser started
