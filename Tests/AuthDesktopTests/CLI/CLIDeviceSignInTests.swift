@@ -19,12 +19,6 @@ import Testing
     return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
   }
 
-  static func decide(_ base: URL, _ userCode: String, _ action: String) async throws {
-    let answer = try await Control.post(
-      base.appendingPathComponent("_test/device"), ["user_code": userCode, "action": action])
-    #expect(answer["status"] as? String == (action == "approve" ? "approved" : "denied"))
-  }
-
   /// The last line of stdout, as JSON.
   static func lastJSON(_ result: CLIRunner.Result) throws -> [String: Any] {
     let line = try #require(result.stdout.split(separator: "\n").last)
@@ -40,7 +34,7 @@ import Testing
     #expect(prompt["verificationURIComplete"] == nil)
     #expect(Set(prompt.keys) == ["verificationURI", "userCode", "expiresIn"])
     let userCode = try #require(prompt["userCode"] as? String)
-    try await Self.decide(base, userCode, "approve")
+    try await DeviceApproval.decide(base, userCode, "approve")
     let result = try await running.finish()
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.split(separator: "\n").count == 2)
@@ -58,7 +52,7 @@ import Testing
     #expect(try await cli.run(["sign-up-email", "mona@example.com"], stdin: "correct horse battery\n").status == 0)
     let running = try cli.start(["sign-in", "github.com", "--device", "--link", "--json"])
     let userCode = try #require(try Self.prompt(try await running.firstLine())["userCode"] as? String)
-    try await Self.decide(base, userCode, "approve")
+    try await DeviceApproval.decide(base, userCode, "approve")
     let result = try await running.finish()
     #expect(result.status == 0, "\(result.stderr)")
     let user = try #require(try await cli.run(["status", "--json"]).json["user"] as? [String: Any])
@@ -91,7 +85,7 @@ import Testing
   func approved(_ cli: CLIRunner, _ base: URL, _ flags: [String]) async throws -> CLIRunner.Result {
     let running = try cli.start(["sign-in", "github.com", "--device"] + flags)
     let userCode = try #require(try Self.prompt(try await running.firstLine())["userCode"] as? String)
-    try await Self.decide(base, userCode, "approve")
+    try await DeviceApproval.decide(base, userCode, "approve")
     return try await running.finish()
   }
 
@@ -99,7 +93,7 @@ import Testing
     let (cli, base) = try await client()
     let running = try cli.start(["sign-in", "github.com", "--device", "--json"])
     let userCode = try #require(try Self.prompt(try await running.firstLine())["userCode"] as? String)
-    try await Self.decide(base, userCode, "deny")
+    try await DeviceApproval.decide(base, userCode, "deny")
     let result = try await running.finish()
     #expect(result.status == 1)
     #expect((try Self.lastJSON(result)["error"] as? [String: Any])?["code"] as? String == "auth/web-context-cancelled")
@@ -111,7 +105,7 @@ import Testing
     let cli = try CLIRunner(configuration: configuration)
     let running = try cli.start(["sign-in", "github.com", "--json"])
     let userCode = try #require(try Self.prompt(try await running.firstLine())["userCode"] as? String)
-    try await Self.decide(base, userCode, "approve")
+    try await DeviceApproval.decide(base, userCode, "approve")
     #expect(try await running.finish().status == 0)
   }
 
@@ -130,7 +124,7 @@ import Testing
     let address = base.appendingPathComponent("login/device").absoluteString
     #expect(first.contains(address))
     let userCode = try #require(first.split(separator: " ").last.map(String.init))
-    try await Self.decide(base, userCode, "approve")
+    try await DeviceApproval.decide(base, userCode, "approve")
     let result = try await running.finish()
     #expect(result.status == 0, "\(result.stderr)")
     let qr = result.stdout.split(separator: "\n").dropFirst().filter { $0.contains("█") }
@@ -148,7 +142,7 @@ import Testing
     #expect(interrupted.status == 128 + SIGINT)
     let again = try cli.start(["sign-in", "github.com", "--device", "--json"])
     let userCode = try #require(try Self.prompt(try await again.firstLine())["userCode"] as? String)
-    try await Self.decide(base, userCode, "approve")
+    try await DeviceApproval.decide(base, userCode, "approve")
     #expect(try await again.finish().status == 0)
   }
 
