@@ -37,6 +37,9 @@ let package = Package(
       name: "CGio", path: "Sources/CGio", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
     .systemLibrary(
       name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+    // QR codes for the command line's device sign-in prompt; never linked by the engine.
+    .systemLibrary(
+      name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     .target(
       name: "AuthEngine",
       dependencies: [
@@ -59,11 +62,11 @@ let package = Package(
       name: "AuthDesktopKit",
       dependencies: ["AuthEngine", "CGio", "CSoup", "CSecret", .product(name: "Logging", package: "swift-log")]
     ),
-    // What the two executables share: emulator mode, the global options, the app's wording.
+    // What the two executables share: emulator mode, the global options, the app's wording, QR codes.
     .target(
       name: "AuthDesktopShared",
       dependencies: [
-        "AuthEngine", "AuthEmulator", "AuthDesktopKit",
+        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "CQREncode",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -9,6 +9,8 @@ enum ConsentPage {
     var clientID: String
     var scopes: [String]
     var redirectURI: String
+    /// RFC 8628 §3.3: the user code of the device being signed in (nothing is redirected then).
+    var userCode: String?
     var requestID: String
     var consentToken: String
     /// Identities of `provider`, offered as "Sign in as …".
@@ -39,10 +41,12 @@ enum ConsentPage {
     let scopes =
       content.scopes.isEmpty ? "" : " It asks for: <code>\(escape(content.scopes.joined(separator: " ")))</code>."
     let error = content.error.map { "<p class=\"error\">\(escape($0))</p>" } ?? ""
+    let destination =
+      content.userCode.map { "The device that shows <code>\(escape($0))</code> will be signed in." }
+      ?? "You will be sent back to <code>\(escape(content.redirectURI))</code>."
     let body = """
       <p>The app <code>\(escape(content.clientID))</code> wants to sign you in with your
-      \(escape(content.provider.displayName)) account.\(scopes) You will be sent back to
-      <code>\(escape(content.redirectURI))</code>.</p>
+      \(escape(content.provider.displayName)) account.\(scopes) \(destination)</p>
       \(error)
       <h2>Choose a test identity</h2>
       \(choices.isEmpty ? "<p>No test identity yet: add one below.</p>" : choices)

@@ -7,6 +7,9 @@ import Foundation
 enum EmulatorRoutes {
   static let githubAuthorize = route(.github, .authorization)
   static let githubToken = route(.github, .token)
+  /// RFC 8628 §3.1: GitHub's `/login/device/code`; its verification page is `/login/device`.
+  static let githubDeviceCode = route(.github, .deviceAuthorization)
+  static let githubDevicePage = String(githubDeviceCode.dropLast("/code".count))
   static let githubAPI = route(.github, .apiBase)
   static let githubUser = githubAPI + "/user"
   static let githubEmails = githubAPI + "/user/emails"

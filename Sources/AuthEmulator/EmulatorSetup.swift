@@ -21,16 +21,18 @@ public enum EmulatorSetup {
   ]
 
   /// The built-in configuration as TOML: GitHub, X (OAuth 1.0a) and `oidc.emulator` with the emulator's
-  /// fixed client ids and the default custom-scheme redirects. With `emulatorBaseURL`, every endpoint
-  /// points at that emulator; without, GitHub and X keep their real endpoints and the OIDC issuer (a key
-  /// its row requires) is the emulator on its default port.
+  /// fixed client ids and the default custom-scheme redirects. With `emulatorBaseURL`, every endpoint a
+  /// configuration key names points at that emulator; without, GitHub and X keep their real endpoints and
+  /// the OIDC issuer (a key its row requires) is the emulator on its default port.
   public static func defaultConfigurationText(emulatorBaseURL base: URL? = nil) -> String {
     let root = base ?? URL(string: "http://127.0.0.1:\(ProviderEmulator.defaultPort)")!
     return builtInProviders.map { provider in
       var lines = ["[providers.\"\(provider.providerID)\"]"] + provider.client.map { "\($0.key) = \"\($0.value)\"" }
       if let row = ProviderTable.builtIn.row(for: provider.providerID), let paths = row.emulator {
         for (endpoint, _) in paths.ordered
-        where base != nil || row.configurationKeys.required.contains(endpoint.configurationKey) {
+        where row.configurationKeys.accepted.contains(endpoint.configurationKey)
+          && (base != nil || row.configurationKeys.required.contains(endpoint.configurationKey))
+        {
           lines.append("\(endpoint.configurationKey) = \"\(paths.url(endpoint, base: root)!.absoluteString)\"")
         }
       }
@@ -39,12 +41,20 @@ public enum EmulatorSetup {
   }
 
   /// `defaultConfigurationText()` parsed by `ConfigurationLoader.parse`, so it passes the same checks
-  /// as a file.
+  /// as a file. With `emulatorBaseURL`, the endpoints no configuration key names (GitHub's device
+  /// authorization endpoint) point at the emulator too.
   public static func defaultConfiguration(emulatorBaseURL base: URL? = nil, identity: AppIdentity) -> AuthConfiguration
   {
     // The text is fixed and covered by tests; a failure here is a bug in this file.
-    try! ConfigurationLoader.parse(
+    var configuration = try! ConfigurationLoader.parse(
       defaultConfigurationText(emulatorBaseURL: base), source: "built-in emulator configuration", identity: identity)
+    if let base {
+      for (id, settings) in configuration.providers {
+        configuration.providers[id] = pointed(
+          settings, table: configuration.providerTable, base: base, identity: identity)
+      }
+    }
+    return configuration
   }
 
   /// `configuration` (nil: the built-in one) with every provider's endpoints pointed at the emulator at

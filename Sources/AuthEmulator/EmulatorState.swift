@@ -22,11 +22,14 @@ struct PendingConsent: Sendable {
     case oauth2(OAuth2Grant)
     /// RFC 5849 §2.2: the request token the user authorizes.
     case oauth1(requestToken: String)
+    /// RFC 8628 §3.3: the device whose user code was entered (as shown, `BCDF-GHJK`).
+    case device(userCode: String)
   }
 
   var kind: Kind
   var provider: EmulatorIdentity.Provider
   var clientID: String
+  /// Empty for a device: nothing is redirected.
   var redirectURI: String
   var scopes: [String]
   var token: String

@@ -26,10 +26,17 @@ extension ProviderEmulator {
     let page = ConsentPage.render(
       ConsentPage.Content(
         provider: pending.provider, clientID: pending.clientID, scopes: pending.scopes,
-        redirectURI: pending.redirectURI, requestID: id, consentToken: pending.token,
+        redirectURI: pending.redirectURI, userCode: Self.userCode(of: pending), requestID: id,
+        consentToken: pending.token,
         identities: all.filter { $0.provider == pending.provider },
         otherIdentities: all.filter { $0.provider != pending.provider && $0.email != nil }, error: error))
-    return EmulatorHTTP.html(page, status: status, formTargets: [Self.formTarget(pending.redirectURI)])
+    let targets = pending.redirectURI.isEmpty ? [] : [Self.formTarget(pending.redirectURI)]
+    return EmulatorHTTP.html(page, status: status, formTargets: targets)
+  }
+
+  static func userCode(of pending: PendingConsent) -> String? {
+    guard case .device(let userCode) = pending.kind else { return nil }
+    return userCode
   }
 
   /// The CSP source that lets the consent form's redirect reach the client: the custom scheme
@@ -123,6 +130,8 @@ extension ProviderEmulator {
       requestTokens[requestToken] = record
       return EmulatorHTTP.redirect(
         Self.url(record.callback, adding: ["oauth_token": requestToken, "oauth_verifier": verifier]))
+    case .device(let userCode):
+      return answerDevice(userCode, as: identity)
     }
   }
 
@@ -141,6 +150,8 @@ extension ProviderEmulator {
         return EmulatorHTTP.errorPage("This sign-in request is no longer valid", "The request token expired.")
       }
       return EmulatorHTTP.redirect(Self.url(record.callback, adding: ["denied": requestToken]))
+    case .device(let userCode):
+      return answerDevice(userCode, as: nil)
     }
   }
 

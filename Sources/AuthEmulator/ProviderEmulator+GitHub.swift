@@ -11,24 +11,13 @@ extension ProviderEmulator {
 
   /// `POST /login/oauth/access_token`. Like GitHub: JSON only with `Accept: application/json`, otherwise
   /// form-encoded; errors with HTTP 200 (`bad_verification_code`, `incorrect_client_credentials`,
-  /// `redirect_uri_mismatch`); `token_type=bearer`; the granted scopes comma-separated.
+  /// `redirect_uri_mismatch`); `token_type=bearer`; the granted scopes comma-separated. A request with
+  /// the device grant type or a `device_code` is a device flow poll (RFC 8628 §3.4, `githubDevicePoll`).
   func githubToken(_ request: HTTPRequest) -> HTTPResponse {
     let form = EmulatorHTTP.form(of: request)
-    let json = request.header("Accept")?.lowercased().contains("application/json") ?? false
-    func answer(_ fields: [(String, String)]) -> HTTPResponse {
-      let headers = ["Cache-Control": "no-store"]
-      return json
-        ? EmulatorHTTP.json(Dictionary(fields, uniquingKeysWith: { $1 }), headers: headers)
-        : EmulatorHTTP.form(FormParameters(fields.map { (name: $0.0, value: $0.1) }), headers: headers)
-    }
-    func failure(_ error: OAuthErrorResponse) -> HTTPResponse {
-      answer([
-        ("error", error.error), ("error_description", error.errorDescription ?? ""),
-        (
-          "error_uri",
-          "https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors"
-        ),
-      ])
+    let reply = GitHubReply(request)
+    if form["grant_type"] == DeviceFlowSettings.grantType || form.count(of: "device_code") > 0 {
+      return githubDevicePoll(form, reply: reply)
     }
     let basic = EmulatorHTTP.basic(request)
     guard let client = client(.github, EmulatorHTTP.single("client_id", in: form) ?? basic?.id),
@@ -36,26 +25,36 @@ extension ProviderEmulator {
         (EmulatorHTTP.single("client_secret", in: form) ?? basic?.secret).map(secret.constantTimeEquals) ?? false
       }) ?? true
     else {
-      return failure(
-        OAuthErrorResponse(
-          error: "incorrect_client_credentials",
-          errorDescription: "The client_id and/or client_secret passed are incorrect."))
+      return reply.failure(Self.incorrectClientCredentials)
     }
     if let grantType = form["grant_type"], grantType != "authorization_code" {
-      return failure(OAuthErrorResponse(error: "unsupported_grant_type", errorDescription: "Only authorization_code."))
+      return reply.failure(
+        OAuthErrorResponse(error: "unsupported_grant_type", errorDescription: "Only authorization_code."))
     }
     switch redeem(form, client: client, issuer: nil) {
-    case .failure(let refusal): return failure(refusal.error)
+    case .failure(let refusal): return reply.failure(refusal.error)
     case .success(let issued):
-      let token = "gho_" + EmulatorHTTP.alphanumeric(36, random: random)
-      tokens[token] = IssuedToken(
-        provider: .github, clientID: client.clientID, identity: issued.identity, scopes: issued.grant.scopes,
-        expiresAt: nil)
-      recordToken(token, forCode: form["code"])
-      return answer([
-        ("access_token", token), ("token_type", "bearer"), ("scope", issued.grant.scopes.joined(separator: ",")),
-      ])
+      let answer = githubTokenAnswer(
+        reply, clientID: client.clientID, identity: issued.identity, scopes: issued.grant.scopes)
+      recordToken(answer.token, forCode: form["code"])
+      return answer.response
     }
+  }
+
+  static let incorrectClientCredentials = OAuthErrorResponse(
+    error: "incorrect_client_credentials", errorDescription: "The client_id and/or client_secret passed are incorrect.")
+
+  /// A new `gho_` token for `identity` and GitHub's answer with it.
+  func githubTokenAnswer(_ reply: GitHubReply, clientID: String, identity: EmulatorIdentity, scopes: [String])
+    -> (token: String, response: HTTPResponse)
+  {
+    let token = "gho_" + EmulatorHTTP.alphanumeric(36, random: random)
+    tokens[token] = IssuedToken(
+      provider: .github, clientID: clientID, identity: identity, scopes: scopes, expiresAt: nil)
+    return (
+      token,
+      reply.answer([("access_token", token), ("token_type", "bearer"), ("scope", scopes.joined(separator: ","))])
+    )
   }
 
   /// The token behind `Authorization: Bearer|token X`, or GitHub's 401.

@@ -15,9 +15,11 @@ extension ProviderEmulator {
     case ("/token", false) where method == "POST": return oidcToken(issuer, request)
     case ("/userinfo", _) where get || method == "POST": return userinfo(request)
     case ("/revoke", false) where method == "POST": return oidcRevoke(request)
+    case ("/device_authorization", false) where method == "POST": return oidcDeviceAuthorization(issuer, request)
+    case ("/device", _): return await devicePageRoute(request, method: method, provider: .oidc(issuer))
     case ("/.well-known/openid-configuration", _), ("/jwks", _), ("/authorize", _):
       return EmulatorHTTP.methodNotAllowed("GET")
-    case ("/token", _), ("/revoke", _): return EmulatorHTTP.methodNotAllowed("POST")
+    case ("/token", _), ("/revoke", _), ("/device_authorization", _): return EmulatorHTTP.methodNotAllowed("POST")
     default: return EmulatorHTTP.json(["error": "not_found"], status: 404)
     }
   }
@@ -27,10 +29,12 @@ extension ProviderEmulator {
     return [
       "issuer": base, "authorization_endpoint": "\(base)/authorize", "token_endpoint": "\(base)/token",
       "jwks_uri": "\(base)/jwks", "userinfo_endpoint": "\(base)/userinfo", "revocation_endpoint": "\(base)/revoke",
+      "device_authorization_endpoint": "\(base)/device_authorization",
       "response_types_supported": ["code"], "subject_types_supported": ["public"],
       "id_token_signing_alg_values_supported": [issuer.algorithm], "code_challenge_methods_supported": ["S256"],
       "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
-      "grant_types_supported": ["authorization_code"], "scopes_supported": ["openid", "email", "profile"],
+      "grant_types_supported": ["authorization_code", DeviceFlowSettings.grantType],
+      "scopes_supported": ["openid", "email", "profile"],
       "claims_supported": [
         "sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "email", "email_verified", "name",
         "preferred_username",
@@ -41,7 +45,7 @@ extension ProviderEmulator {
 
   /// RFC 6749 §2.3.1 client authentication: Basic or `client_secret` in the body for a client with a
   /// secret; `client_id` alone for a public client.
-  private func authenticatedOIDCClient(_ request: HTTPRequest, _ form: FormParameters) -> Result<
+  func authenticatedOIDCClient(_ request: HTTPRequest, _ form: FormParameters) -> Result<
     EmulatorClient, Refusal
   > {
     let basic = EmulatorHTTP.basic(request)
@@ -59,48 +63,71 @@ extension ProviderEmulator {
     return .success(client)
   }
 
-  /// RFC 6749 §4.1.3 / OIDC Core §3.1.3: the access token and a signed ID token.
+  /// RFC 6749 §4.1.3 / OIDC Core §3.1.3: the access token and a signed ID token. The device grant
+  /// (RFC 8628 §3.4) is answered by `oidcDevicePoll`.
   func oidcToken(_ issuer: OIDCIssuer, _ request: HTTPRequest) -> HTTPResponse {
     let form = EmulatorHTTP.form(of: request)
-    func failure(_ error: OAuthErrorResponse) -> HTTPResponse {
-      EmulatorHTTP.json(
-        ["error": error.error, "error_description": error.errorDescription ?? ""], status: 400,
-        headers: ["Cache-Control": "no-store"])
-    }
     let client: EmulatorClient
     switch authenticatedOIDCClient(request, form) {
     case .failure(let refusal): return refusal.response
     case .success(let value): client = value
     }
+    if EmulatorHTTP.single("grant_type", in: form) == DeviceFlowSettings.grantType {
+      return oidcDevicePoll(issuer, form, client: client)
+    }
     guard EmulatorHTTP.single("grant_type", in: form) == "authorization_code" else {
-      return failure(OAuthErrorResponse(error: "unsupported_grant_type", errorDescription: "Only authorization_code."))
+      return Self.oidcTokenFailure(
+        OAuthErrorResponse(error: "unsupported_grant_type", errorDescription: "Only authorization_code."))
     }
     switch redeem(form, client: client, issuer: issuer) {
-    case .failure(let refusal): return failure(refusal.error)
+    case .failure(let refusal): return Self.oidcTokenFailure(refusal.error)
     case .success(let issued):
-      let accessToken = random.token(bytes: 32)
-      let issuedAt = Int(now().timeIntervalSince1970)
-      var claims: [String: Any] = [
-        "iss": root + issuer.path, "sub": issued.identity.id, "aud": client.clientID, "iat": issuedAt,
-        "exp": issuedAt + 3600, "auth_time": issuedAt, "nonce": issued.grant.nonce ?? "",
-      ]
-      claims.merge(Self.userClaims(issued.identity, scopes: issued.grant.scopes)) { $1 }
-      let idToken: String
-      do {
-        idToken = try keys.sign(claims, algorithm: issuer.algorithm)
-      } catch {
-        return EmulatorHTTP.json(["error": "server_error"], status: 500)
-      }
-      tokens[accessToken] = IssuedToken(
-        provider: .oidc, clientID: client.clientID, identity: issued.identity, scopes: issued.grant.scopes,
-        expiresAt: now() + Self.accessTokenLifetime)
-      recordToken(accessToken, forCode: form["code"])
-      return EmulatorHTTP.json(
+      let answer = oidcTokenAnswer(
+        issuer, clientID: client.clientID, identity: issued.identity, scopes: issued.grant.scopes,
+        nonce: issued.grant.nonce, authTime: now())
+      if let token = answer.token { recordToken(token, forCode: form["code"]) }
+      return answer.response
+    }
+  }
+
+  /// RFC 6749 §5.2: HTTP 400 JSON.
+  static func oidcTokenFailure(_ error: OAuthErrorResponse) -> HTTPResponse {
+    EmulatorHTTP.json(
+      ["error": error.error, "error_description": error.errorDescription ?? ""], status: 400,
+      headers: ["Cache-Control": "no-store"])
+  }
+
+  /// RFC 6749 §5.1 / OIDC Core §3.1.3.3: a new access token for `identity` and an ID token signed with
+  /// the issuer's algorithm (`nonce` only when the request had one: not in the device grant).
+  func oidcTokenAnswer(
+    _ issuer: OIDCIssuer, clientID: String, identity: EmulatorIdentity, scopes: [String], nonce: String?,
+    authTime: Date
+  ) -> (token: String?, response: HTTPResponse) {
+    let accessToken = random.token(bytes: 32)
+    let issuedAt = Int(now().timeIntervalSince1970)
+    var claims: [String: Any] = [
+      "iss": root + issuer.path, "sub": identity.id, "aud": clientID, "iat": issuedAt, "exp": issuedAt + 3600,
+      "auth_time": Int(authTime.timeIntervalSince1970),
+    ]
+    if let nonce { claims["nonce"] = nonce }
+    claims.merge(Self.userClaims(identity, scopes: scopes)) { $1 }
+    let idToken: String
+    do {
+      idToken = try keys.sign(claims, algorithm: issuer.algorithm)
+    } catch {
+      return (nil, EmulatorHTTP.json(["error": "server_error"], status: 500))
+    }
+    tokens[accessToken] = IssuedToken(
+      provider: .oidc, clientID: clientID, identity: identity, scopes: scopes,
+      expiresAt: now() + Self.accessTokenLifetime)
+    return (
+      accessToken,
+      EmulatorHTTP.json(
         [
           "access_token": accessToken, "token_type": "Bearer", "expires_in": Int(Self.accessTokenLifetime),
-          "id_token": idToken, "scope": issued.grant.scopes.joined(separator: " "),
+          "id_token": idToken, "scope": scopes.joined(separator: " "),
         ], headers: ["Cache-Control": "no-store", "Pragma": "no-cache"])
-    }
+    )
   }
 
   /// OIDC Core §5.4: `profile` releases the name, `email` the address.

@@ -10,12 +10,13 @@ import Foundation
 /// configurations at them):
 /// - `GET /.well-known/auth-desktop-emulator`: `{"emulator": "dev.authdesktop.AuthDesktop", "version": 1}`;
 /// - `/github/login/oauth/authorize`, `/github/login/oauth/access_token`, `/github/api/user`,
-///   `/github/api/user/emails`, `DELETE /github/api/applications/CLIENT_ID/token`;
+///   `/github/api/user/emails`, `DELETE /github/api/applications/CLIENT_ID/token`, and the device flow
+///   (RFC 8628): `POST /github/login/device/code` and the page `/github/login/device`;
 /// - `/twitter/oauth/request_token`, `/twitter/oauth/authenticate` (or `authorize`),
 ///   `/twitter/oauth/access_token`, `/twitter/1.1/account/verify_credentials.json`,
 ///   `/twitter/1.1/oauth/invalidate_token`;
 /// - under `/oidc` (ES256) and `/oidc/rs256` (RS256): `/.well-known/openid-configuration`, `/jwks`,
-///   `/authorize`, `/token`, `/userinfo`, `/revoke`;
+///   `/authorize`, `/token`, `/userinfo`, `/revoke`, `POST /device_authorization` and the page `/device`;
 /// - `POST /consent`: the consent page's forms.
 public actor ProviderEmulator {
   public static let defaultPort: UInt16 = 9399
@@ -34,6 +35,8 @@ public actor ProviderEmulator {
   public nonisolated let clients: [EmulatorClient]
   /// The app it emulates providers for.
   public nonisolated let identity: AppIdentity
+  /// The device flow's interval and code lifetime (RFC 8628 §3.2).
+  public nonisolated let deviceFlow: DeviceFlowSettings
   let identities: any EmulatorIdentityStore
   let clock: any AuthClock
   let random: any RandomSource
@@ -48,13 +51,19 @@ public actor ProviderEmulator {
   var oauth1Tokens: [String: OAuth1AccessRecord] = [:]
   /// RFC 5849 §3.3: `consumer|timestamp|nonce` seen, kept until the timestamp leaves the window.
   var nonces: [String: Date] = [:]
+  /// RFC 8628: device authorizations by device code, kept `lifetime` past their expiry.
+  var devices: [String: DeviceAuthorization] = [:]
+  /// The device code of each user code (`DeviceAuthorization.normalized`).
+  var deviceCodes: [String: String] = [:]
 
   public init(
     baseURL: URL, identity: AppIdentity, clients: [EmulatorClient], identities: any EmulatorIdentityStore,
-    clock: any AuthClock = SystemClock(), random: any RandomSource = SystemRandomSource()
+    clock: any AuthClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
+    deviceFlow: DeviceFlowSettings = DeviceFlowSettings()
   ) {
     self.baseURL = baseURL
     self.identity = identity
+    self.deviceFlow = deviceFlow
     self.clients = clients
     self.identities = identities
     self.clock = clock
@@ -66,11 +75,12 @@ public actor ProviderEmulator {
   /// and the built-in ones.
   public init(
     baseURL: URL, identity: AppIdentity, configuration: AuthConfiguration?, identities: any EmulatorIdentityStore,
-    clock: any AuthClock = SystemClock(), random: any RandomSource = SystemRandomSource()
+    clock: any AuthClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
+    deviceFlow: DeviceFlowSettings = DeviceFlowSettings()
   ) {
     self.init(
       baseURL: baseURL, identity: identity, clients: EmulatorSetup.clients(for: configuration, identity: identity),
-      identities: identities, clock: clock, random: random)
+      identities: identities, clock: clock, random: random, deviceFlow: deviceFlow)
   }
 
   /// `baseURL` without a trailing slash.
@@ -96,6 +106,8 @@ public actor ProviderEmulator {
     case EmulatorRoutes.githubToken: return await only("POST") { githubToken(request) }
     case EmulatorRoutes.githubUser: return await only("GET") { githubUser(request) }
     case EmulatorRoutes.githubEmails: return await only("GET") { githubEmails(request) }
+    case EmulatorRoutes.githubDeviceCode: return await only("POST") { githubDeviceCode(request) }
+    case EmulatorRoutes.githubDevicePage: return await devicePageRoute(request, method: method, provider: .github)
     case EmulatorRoutes.twitterRequestToken: return await only("POST") { twitterRequestToken(request) }
     case EmulatorRoutes.twitterAuthenticate, EmulatorRoutes.twitterAuthorize:
       return await only("GET") { await twitterAuthenticate(request) }
@@ -126,6 +138,8 @@ public actor ProviderEmulator {
     tokens = tokens.filter { ($0.value.expiresAt ?? .distantFuture) > now }
     requestTokens = requestTokens.filter { $0.value.expiresAt > now }
     nonces = nonces.filter { $0.value > now }
+    devices = devices.filter { $0.value.expiresAt + Self.lifetime > now }
+    deviceCodes = deviceCodes.filter { devices[$0.value] != nil }
   }
 
   static func isLoopbackHost(_ host: String) -> Bool {
@@ -142,6 +156,8 @@ public actor ProviderEmulator {
     let rows = [
       ("GitHub authorization endpoint", EmulatorRoutes.githubAuthorize),
       ("GitHub token endpoint", EmulatorRoutes.githubToken), ("GitHub API base", EmulatorRoutes.githubAPI),
+      ("GitHub device authorization endpoint", EmulatorRoutes.githubDeviceCode),
+      ("GitHub device page", EmulatorRoutes.githubDevicePage),
       ("X request token endpoint", EmulatorRoutes.twitterRequestToken),
       ("X authorization endpoint", EmulatorRoutes.twitterAuthenticate),
       ("X access token endpoint", EmulatorRoutes.twitterAccessToken), ("X API base", EmulatorRoutes.twitterAPI),

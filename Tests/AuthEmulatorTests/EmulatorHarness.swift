@@ -26,13 +26,15 @@ struct EmulatorHarness {
   /// the emulator, unless `serviceConfiguration` replaces that (a client that differs from the emulator's).
   init(
     configuration text: String? = nil, serviceConfiguration: String? = nil,
-    identities seeded: [EmulatorIdentity] = EmulatorIdentity.seeds, store: (any EmulatorIdentityStore)? = nil
+    identities seeded: [EmulatorIdentity] = EmulatorIdentity.seeds, store: (any EmulatorIdentityStore)? = nil,
+    deviceFlow: DeviceFlowSettings = DeviceFlowSettings()
   ) throws {
     let clock = ManualClock(Date())
     let app = try text.map { try ConfigurationLoader.parse($0) }
     let identities = InMemoryEmulatorIdentityStore(seeded)
     let emulator = ProviderEmulator(
-      baseURL: Self.base, identity: .tests, configuration: app, identities: store ?? identities, clock: clock)
+      baseURL: Self.base, identity: .tests, configuration: app, identities: store ?? identities, clock: clock,
+      deviceFlow: deviceFlow)
     let configuration =
       try serviceConfiguration.map { try ConfigurationLoader.parse($0) }
       ?? EmulatorSetup.configuration(app, pointingAt: Self.base, identity: .tests)

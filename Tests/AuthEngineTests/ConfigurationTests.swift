@@ -95,7 +95,7 @@ import Testing
       ),
       (
         "[providers.\"github.com\"]\nclient_id = \"c\"\nredirect = \"magic\"\n", github, "redirect",
-        .notOneOf(allowed: ["scheme", "loopback"])
+        .notOneOf(allowed: ["scheme", "loopback", "device"])
       ),
       (
         "[providers.\"github.com\"]\nclient_id = \"c\"\nredirect_uri = \"https://example.com/cb\"\n", github,
@@ -132,6 +132,14 @@ import Testing
         "consumer_key", .onlyWithProtocol("oauth1")
       ),
       ("[providers.\"twitter.com\"]\nconsumer_key = \"k\"\n", twitter, "consumer_secret", .required),
+      (
+        "[providers.\"github.com\"]\nclient_id = \"c\"\nredirect = \"device\"\nredirect_uri = \"http://127.0.0.1/cb\"\n",
+        github, "redirect", .contradictsRedirectMode(.device)
+      ),
+      (
+        "[providers.\"twitter.com\"]\nconsumer_key = \"k\"\nconsumer_secret = \"s\"\ndevice_authorization_endpoint = \"https://x.example/d\"\n",
+        twitter, "device_authorization_endpoint", .unknownKey(allowed: [])
+      ),
       (
         "[providers.\"twitter.com\"]\nprotocol = \"oauth3\"\n", twitter, "protocol",
         .notOneOf(allowed: ["oauth1", "oauth2"])

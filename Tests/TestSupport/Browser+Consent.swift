@@ -41,13 +41,13 @@ extension Browser {
     return String(decoding: response.body, as: UTF8.self)
   }
 
-  private struct Form {
+  struct Form {
     var html: String
     var fields: [(String, String)]
   }
 
   /// Each `<form>` with its hidden inputs (the page writes `name` before `value`, HTML-escaped).
-  private static func forms(in page: String) -> [Form] {
+  static func forms(in page: String) -> [Form] {
     page.components(separatedBy: "<form").dropFirst().map { chunk in
       let html = chunk.components(separatedBy: "</form>").first ?? ""
       let hidden = html.matches(of: /<input type="hidden" name="([^"]*)" value="([^"]*)">/).map {
@@ -58,13 +58,7 @@ extension Browser {
   }
 
   private static func submit(_ fields: [(String, String)], to authorizationURL: URL) async throws -> URL {
-    var components = URLComponents(url: authorizationURL, resolvingAgainstBaseURL: false)!
-    (components.path, components.query) = ("/consent", nil)
-    let body = FormParameters(fields.map { (name: $0.0, value: $0.1) }).encoded
-    let response = try await URLSessionTransport(timeout: 10).send(
-      HTTPRequest(
-        method: "POST", url: components.url!, headers: [("Content-Type", "application/x-www-form-urlencoded")],
-        body: Data(body.utf8)))
+    let response = try await post(fields, to: "/consent", on: authorizationURL)
     let location = try #require(
       response.header("location").flatMap(URL.init(string:)),
       "the consent form answered \(response.status): \(String(decoding: response.body, as: UTF8.self).prefix(300))")
@@ -76,7 +70,18 @@ extension Browser {
       .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
   }
 
-  private static func unescape(_ text: String) -> String {
+  /// POSTs `fields` form-encoded to `path` on `url`'s origin, as a browser submits a form.
+  static func post(_ fields: [(String, String)], to path: String, on url: URL) async throws -> HTTPResponse {
+    var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+    (components.path, components.query) = (path, nil)
+    let body = FormParameters(fields.map { (name: $0.0, value: $0.1) }).encoded
+    return try await URLSessionTransport(timeout: 10).send(
+      HTTPRequest(
+        method: "POST", url: components.url!, headers: [("Content-Type", "application/x-www-form-urlencoded")],
+        body: Data(body.utf8)))
+  }
+
+  static func unescape(_ text: String) -> String {
     text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
       .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&#39;", with: "'")
       .replacingOccurrences(of: "&amp;", with: "&")

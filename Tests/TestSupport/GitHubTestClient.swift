@@ -9,21 +9,24 @@ public enum GitHubTestClient {
   public static let loopbackRedirect = "http://127.0.0.1/oauth2redirect/github.com"
 
   /// A new client whose user is `user` (default: octocat, id 1001) and its `[providers."github.com"]`
-  /// section, with `redirect` set to the kind of `redirect` (http: is loopback), so that no automatic
-  /// choice (README "Which redirect") changes what a test exercises.
-  public static func configuration(redirect: String, user: [String: Any]? = nil) async throws -> (String, URL) {
-    let (table, base) = try await client(redirects: [redirect], user: user)
+  /// section (the device flow's endpoint included), with `redirect` set to the kind of `redirect`
+  /// (http: is loopback), so that no automatic choice (README "Which redirect") changes what a test
+  /// exercises. `options` go to `POST /_test/clients` too (`device_interval`, `consent`, …).
+  public static func configuration(redirect: String, user: [String: Any]? = nil, options: [String: Any] = [:])
+    async throws -> (String, URL)
+  {
+    let (table, base) = try await client(redirects: [redirect], user: user, options: options)
     return (table + "redirect = \"\(redirect.hasPrefix("http:") ? "loopback" : "scheme")\"\n", base)
   }
 
   /// A new client registered for both redirects, its section without `redirect`: each sign-in chooses.
-  public static func automaticConfiguration() async throws -> String {
-    try await client(redirects: [schemeRedirect, loopbackRedirect], user: nil).0
+  public static func automaticConfiguration(options: [String: Any] = [:]) async throws -> (String, URL) {
+    try await client(redirects: [schemeRedirect, loopbackRedirect], user: nil, options: options)
   }
 
-  static func client(redirects: [String], user: [String: Any]?) async throws -> (String, URL) {
+  static func client(redirects: [String], user: [String: Any]?, options: [String: Any]) async throws -> (String, URL) {
     let base = try await TestServers.shared.start().github
-    var body: [String: Any] = ["redirect_uris": redirects]
+    var body: [String: Any] = options.merging(["redirect_uris": redirects]) { $1 }
     body["user"] = user
     let client = try await Control.post(base.appendingPathComponent("_test/clients"), body)
     let configuration = """
@@ -32,6 +35,7 @@ public enum GitHubTestClient {
       client_secret = "\(client["client_secret"] as! String)"
       authorization_endpoint = "\(base)/login/oauth/authorize"
       token_endpoint = "\(base)/login/oauth/access_token"
+      device_authorization_endpoint = "\(base)/login/device/code"
       api_base_url = "\(base)"
 
       """

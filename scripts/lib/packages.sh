@@ -1,16 +1,17 @@
 # Shared by scripts/test and scripts/setup: install what is missing, nothing more.
 
 # Debian packages for building (C headers) and testing (display, bus, keyring, validators).
-BUILD_PACKAGES=(pkg-config libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev libsecret-1-dev libsqlite3-dev glib-networking)
+BUILD_PACKAGES=(pkg-config libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev libsecret-1-dev libsqlite3-dev glib-networking
+  libqrencode-dev)
 # The release build (scripts/setup, bench/run) links Foundation statically (--static-swift-stdlib); the
 # executables do not link FoundationNetworking (AuthURLSession), so libcurl's headers are not needed.
 RELEASE_PACKAGES=("${BUILD_PACKAGES[@]}")
 # What `auth-desktop install` and the window use on a desktop (often there already).
 RUN_PACKAGES=(xdg-utils desktop-file-utils gnome-keyring)
-# openbox, xdotool and x11-utils (xprop, xmessage): the window manager of WindowRaiseTests and its view of focus.
-TEST_PACKAGES=("${BUILD_PACKAGES[@]}" python3-venv xvfb dbus-daemon dbus-x11 xdg-utils desktop-file-utils appstream
-  gnome-keyring libsecret-tools imagemagick python3-gi gir1.2-atspi-2.0 at-spi2-core
-  openbox xdotool x11-utils)
+# qrencode: the reference the QR tests compare the prompt's QR code with. openbox, xdotool and x11-utils
+# (xprop, xmessage): the window manager of WindowRaiseTests and its view of focus.
+TEST_PACKAGES=("${BUILD_PACKAGES[@]}" qrencode python3-venv xvfb dbus-daemon dbus-x11 xdg-utils desktop-file-utils appstream
+  gnome-keyring libsecret-tools imagemagick python3-gi gir1.2-atspi-2.0 at-spi2-core openbox xdotool x11-utils)
 
 ensure_debian_packages() {
   local missing=() package

@@ -5,8 +5,9 @@ import AuthEmulator
 import AuthEngine
 import Foundation
 
-/// `auth-desktop emulator [--port N] [--reset]`: serves the provider emulator on 127.0.0.1 until SIGINT
-/// or SIGTERM. The configuration (if any) names extra clients; identities persist in the data dir.
+/// `auth-desktop emulator [--port N] [--reset] [--device-interval S] [--device-expires-in S]`: serves the
+/// provider emulator on 127.0.0.1 until SIGINT or SIGTERM. The configuration (if any) names extra
+/// clients; identities persist in the data dir.
 struct EmulatorCommand: CLICommand {
   static let configuration = CommandConfiguration(
     commandName: "emulator",
@@ -14,6 +15,9 @@ struct EmulatorCommand: CLICommand {
   @OptionGroup var globals: GlobalOptions
   @Option(help: "The port on 127.0.0.1 (0: any free port).") var port: UInt16 = ProviderEmulator.defaultPort
   @Flag(help: "Forget the added test identities (the seeds come back), then serve.") var reset = false
+  @Option(help: "Seconds a device-flow client must wait between polls (0: no slow_down).")
+  var deviceInterval: UInt32 = 5
+  @Option(help: "Seconds a device-flow code lives.") var deviceExpiresIn: UInt32 = 900
 
   func execute() async throws {
     try await Output.run(json: false) {
@@ -26,7 +30,8 @@ struct EmulatorCommand: CLICommand {
       // Installed before the server starts, so a signal that comes early is not lost.
       let stop = SignalWaiter(signals: [SIGINT, SIGTERM])
       let server = try await EmulatorServer.start(
-        port: port, configuration: configuration, dataDirectory: paths.dataDirectory)
+        port: port, configuration: configuration, dataDirectory: paths.dataDirectory,
+        deviceFlow: DeviceFlowSettings(interval: Int(deviceInterval), expiresIn: Int(deviceExpiresIn)))
       Output.line(
         "Emulator listening on \(server.baseURL.absoluteString) — run \"auth-desktop --emulator\" (Ctrl-C stops it)")
       let signal = await stop.wait()

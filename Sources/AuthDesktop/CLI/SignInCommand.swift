@@ -6,7 +6,7 @@ import AuthEngine
 import Foundation
 
 /// `sign-in PROVIDER [--link|--reauthenticate] [--scope S]... [--param K=V]... [--no-browser] [--no-wait]
-/// [--timeout SECONDS] [--json]`.
+/// [--device] [--timeout SECONDS] [--json]`.
 struct SignInCommand: CLICommand {
   static let configuration = CommandConfiguration(commandName: "sign-in", abstract: "Sign in with a provider.")
   @OptionGroup var globals: GlobalOptions
@@ -21,11 +21,18 @@ struct SignInCommand: CLICommand {
   var noBrowser = false
   @Flag(name: .customLong("no-wait"), help: "Return once the sign-in is pending (custom-scheme redirects only).")
   var noWait = false
-  @Option(help: "How long to wait for the redirect, in seconds.") var timeout: Double = 300
+  @Flag(help: "Sign in with a code on another device (over SSH, without a browser here).") var device = false
+  @Option(
+    help: "How long to wait, in seconds (300 for the browser's redirect; with --device, until the code expires).")
+  var timeout: Double?
+
+  /// The browser's redirect is waited for this long without --timeout.
+  static let defaultRedirectTimeout: TimeInterval = 300
 
   func validate() throws {
     if link && reauthenticate { throw ValidationError("--link and --reauthenticate exclude each other") }
-    guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+    if device && noWait { throw ValidationError("--device and --no-wait exclude each other") }
+    if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be positive") }
   }
 
   func execute() async throws {
@@ -42,12 +49,18 @@ struct SignInCommand: CLICommand {
       let intent: SignInIntent = link ? .link : reauthenticate ? .reauthenticate : .signIn
       try await context.ensureEmulator(outlivesThisProcess: noWait)
       let redirect = SignInRedirect.choose(
-        providerID: provider, context: context, flag: noWait ? "--no-wait" : noBrowser ? "--no-browser" : nil,
-        verbose: output.verbose)
-      let flow = SignInFlow(
-        context: context, json: output.json, openBrowser: !noBrowser && !redirect.printsLink,
-        mode: redirect.engineMode, timeout: timeout)
-      let result = try await flow.run(request, intent: intent, wait: !noWait)
+        providerID: provider, context: context,
+        flag: device ? "--device" : noWait ? "--no-wait" : noBrowser ? "--no-browser" : nil, verbose: output.verbose)
+      let result: AuthDataResult?
+      if redirect.kind == .device && !noWait {
+        result = try await DeviceSignInFlow(context: context, json: output.json, timeout: timeout).run(
+          request, intent: intent)
+      } else {
+        let flow = SignInFlow(
+          context: context, json: output.json, openBrowser: !noBrowser && !redirect.printsLink,
+          mode: redirect.engineMode, timeout: timeout ?? Self.defaultRedirectTimeout)
+        result = try await flow.run(request, intent: intent, wait: !noWait)
+      }
       guard let result else { return }
       Output.signedIn(result.user, isNewUser: result.additionalUserInfo?.isNewUser ?? false, json: output.json)
     }

@@ -20,7 +20,7 @@ struct SignInFlow {
     let auth = context.auth
     let browser = CommandLineBrowser(openBrowser: openBrowser, json: json)
     guard wait else {
-      guard mode == .scheme else {
+      guard mode != .loopback else {
         throw AuthError.configuration(
           ConfigurationIssue(
             file: context.configuration.source, table: ConfigurationIssue.providerTable(provider.providerID),
@@ -36,7 +36,7 @@ struct SignInFlow {
       }
       return nil
     }
-    let inbox = mode == .scheme ? try await RedirectInbox.open(appID: AppIdentity.authDesktop.applicationID) : nil
+    let inbox = mode != .loopback ? try await RedirectInbox.open(appID: AppIdentity.authDesktop.applicationID) : nil
     let source: RedirectSource = inbox.map { .customScheme(receiver: $0.busName) } ?? .loopback(SoupRedirectListener())
     do {
       let session = try await auth.startSignIn(

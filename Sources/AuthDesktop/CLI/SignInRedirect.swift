@@ -26,12 +26,11 @@ enum SignInRedirect {
 }
 
 extension RedirectChoice {
-  /// The engine's redirect for this choice. Placeholder until the device grant (RFC 8628) is wired into
-  /// `sign-in`: `.device` runs as a loopback sign-in with the link printed; replace this mapping, and
-  /// `printsLink`, with the device flow when it lands.
-  var engineMode: RedirectMode { kind == .scheme ? .scheme : .loopback }
+  /// The engine's redirect of a browser sign-in for this choice: a device-grant provider's browser
+  /// sign-in (`--no-wait`) uses the custom scheme.
+  var engineMode: RedirectMode { kind == .loopback ? .loopback : .scheme }
 
-  /// The link is printed rather than opened: no display or an SSH session, where a browser started
-  /// here would not be the user's.
-  var printsLink: Bool { kind == .device || reason == .remoteSessionWithoutDeviceGrant }
+  /// The link is printed rather than opened: no display or an SSH session, and no device grant, where a
+  /// browser started here would not be the user's.
+  var printsLink: Bool { reason == .remoteSessionWithoutDeviceGrant }
 }

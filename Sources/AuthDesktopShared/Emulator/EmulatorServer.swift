@@ -20,10 +20,11 @@ public final class EmulatorServer: Sendable {
 
   /// Starts serving on `port` (0: a port chosen by the kernel). `configuration` names the clients the
   /// emulator accepts besides the built-in ones (nil: only those), and the providers the Identity Toolkit
-  /// project `projectID` enables. Throws `auth/emulator-port-in-use`.
+  /// project `projectID` enables; `deviceFlow`, the device flow's interval and code lifetime. Throws
+  /// `auth/emulator-port-in-use`.
   public static func start(
     port: UInt16 = ProviderEmulator.defaultPort, configuration: AuthConfiguration?, dataDirectory: URL,
-    projectID: String = ToolkitProject.defaultProjectID
+    projectID: String = ToolkitProject.defaultProjectID, deviceFlow: DeviceFlowSettings = DeviceFlowSettings()
   ) async throws -> EmulatorServer {
     let identities = FileEmulatorIdentityStore(dataDirectory: dataDirectory)
     let box = EmulatorBox()
@@ -32,8 +33,7 @@ public final class EmulatorServer: Sendable {
       server = try await SoupHTTPServer.start(port: port, reuseAddress: true) { baseURL in
         let emulator = EmulatorRouter(
           baseURL: baseURL, identity: .authDesktop, configuration: configuration, identities: identities,
-          projectID: projectID,
-          storage: .dataDirectory(dataDirectory))
+          projectID: projectID, storage: .dataDirectory(dataDirectory), deviceFlow: deviceFlow)
         box.set(emulator)
         return { request in await emulator.handle(request) }
       }

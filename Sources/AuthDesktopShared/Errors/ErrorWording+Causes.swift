@@ -69,6 +69,9 @@ extension ErrorWording {
       template = "{key} must use the app's scheme “{scheme}” (set by [app] redirect_scheme)."
     case .contradictsRedirectMode(.scheme):
       template = "{key} is “scheme”, but redirect_uri is a loopback address."
+    case .contradictsRedirectMode(.device):
+      template =
+        "{key} is “device”, whose browser sign-ins use the app's scheme, but redirect_uri is a loopback address."
     case .contradictsRedirectMode(.loopback):
       template = "{key} must be http://127.0.0.1/PATH when redirect is “loopback”."
     case .unusableRedirectMode(let mode):

@@ -16,13 +16,14 @@ enum ErrorWording {
     switch error.code {
     case .invalidConfiguration, .insecureEndpoint: return "Configuration problem"
     case .invalidProviderID: return "Unknown provider"
-    case .operationNotAllowed: return "Provider not set up"
+    case .operationNotAllowed: return refusesDeviceGrant(error) ? "No sign-in with a code" : "Provider not set up"
     case .invalidCustomParameter: return "Sign-in option not allowed"
     case .noPendingAuthorization: return "No sign-in in progress"
     case .redirectURIMismatch: return "Unexpected sign-in link"
     case .invalidState: return error.payload.isExpired ? "Sign-in expired" : "Sign-in link not valid"
     case .webContextCancelled: return error.payload.isTimeout ? "Sign-in timed out" : "Sign-in cancelled"
     case .timeout: return "Sign-in timed out"
+    case .codeExpired: return "Code expired"
     case .issuerMismatch: return "Unexpected identity provider"
     case .providerError:
       return provider.map { fill("{provider} refused the sign-in", ["provider": $0]) } ?? "Sign-in refused"
@@ -92,6 +93,13 @@ enum ErrorWording {
         "No sign-in is waiting for this link: it was cancelled, it expired, or it started elsewhere.", startAgain)
     case (.redirectURIMismatch, _): return sentences("This link does not belong to a sign-in in progress.", startAgain)
     case (.invalidState, .state(let problem)): return state(problem)
+    case (.timeout, .timeout(let duration)) where error.origin == .request:
+      // A device sign-in's (RFC 8628): nobody approved the code in time.
+      return cli
+        ? fill(
+          "The sign-in was not approved within {seconds} seconds, so it was cancelled. Run the command again; --timeout sets how long it waits.",
+          ["seconds": seconds(duration)])
+        : "The sign-in was not approved in time and was cancelled. Start it again."
     case (.webContextCancelled, .timeout(let duration)), (.timeout, .timeout(let duration)):
       return cli
         ? fill(
@@ -102,6 +110,10 @@ enum ErrorWording {
       return cli
         ? "No answer came from the browser in time, so the sign-in was cancelled. Run the command again; --timeout sets how long it waits."
         : "The sign-in took too long and was cancelled. Start it again."
+    case (.codeExpired, _):
+      return sentences(
+        "The code expired before the sign-in was approved.",
+        cli ? "Run the command again for a new code." : "Start again for a new code.")
     case (.webContextCancelled, _): return "The sign-in was declined or cancelled. Nothing was changed."
     case (.issuerMismatch, _):
       return
@@ -227,6 +239,17 @@ enum ErrorWording {
         "This provider account belongs to another user of this app. Sign in with it instead, or unlink it from the other user first."
     case (.invalidState, _): return state(.unknown)
     case (.invalidCustomParameter, _): return "A custom parameter of this sign-in cannot be used. Remove it."
+    case (.operationNotAllowed, .providerError) where refusesDeviceGrant(error):
+      return sentences(
+        fill("{provider} has not enabled sign-in with a code for this app.", ["provider": provider ?? "The provider"]),
+        cli
+          ? "Enable the device flow in the app's settings at the provider, or sign in without --device."
+          : "Enable the device flow in the app's settings at the provider, or sign in with the browser.")
+    case (.operationNotAllowed, _) where refusesDeviceGrant(error):
+      return sentences(
+        fill(
+          "{provider} does not offer sign-in with a code on another device.", ["provider": provider ?? "This provider"]),
+        cli ? "Sign in without --device." : "Sign in with the browser.")
     case (.operationNotAllowed, _): return "This provider is not set up in the configuration."
     case (.userDisabled, _), (.invalidAPIKey, _), (.appNotAuthorized, _), (.invalidTenantID, _):
       return "The Firebase project refused the request."
@@ -237,6 +260,12 @@ enum ErrorWording {
   }
 
   static let startAgain = "Start the sign-in again."
+
+  /// `auth/operation-not-allowed` from a device sign-in (RFC 8628): the provider has no device grant,
+  /// or refuses it to this app. The configuration's and a Firebase project's come with their own cause.
+  static func refusesDeviceGrant(_ error: AuthError) -> Bool {
+    error.code == .operationNotAllowed && error.configurationIssue == nil && error.origin != .accountServer
+  }
 
   /// `auth/account-exists-with-different-credential`.
   static func conflictBody(_ conflict: AccountConflict, _ surface: Surface) -> String {

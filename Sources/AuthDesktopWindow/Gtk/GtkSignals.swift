@@ -30,6 +30,15 @@ enum GtkSignal {
       releaseClosureBox, GConnectFlags(rawValue: 0))
   }
 
+  /// `GSimpleAction::activate` of an action with a string parameter (`g_simple_action_new(name, "s")`):
+  /// the handler gets the string.
+  @discardableResult
+  static func connectStringAction(_ action: UnsafeMutableRawPointer, _ handler: @escaping TextHandler) -> gulong {
+    g_signal_connect_data(
+      action, "activate", unsafeBitCast(stringActionThunk, to: GCallback.self), GLibBox<TextHandler>.retained(handler),
+      releaseClosureBox, GConnectFlags(rawValue: 0))
+  }
+
   /// `notify::PROPERTY` (`void (*)(GObject *, GParamSpec *, gpointer user_data)`).
   @discardableResult
   static func connectNotify(_ instance: UnsafeMutableRawPointer, _ property: String, _ handler: @escaping Handler)
@@ -74,6 +83,14 @@ private let actionThunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Voi
   guard let userData else { return }
   let handler = GLibBox<GtkSignal.Handler>.value(at: userData)
   GLibMainActor.assumeIsolated { handler() }
+}
+
+private let stringActionThunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = {
+  _, parameter, userData in
+  guard let userData, let parameter, let text = g_variant_get_string(parameter, nil) else { return }
+  let handler = GLibBox<GtkSignal.TextHandler>.value(at: userData)
+  let value = String(cString: text)
+  GLibMainActor.assumeIsolated { handler(value) }
 }
 
 private let textThunk: @convention(c) (gpointer?, UnsafePointer<gchar>?, gpointer?) -> Void = { _, text, userData in

@@ -13,7 +13,7 @@ import Foundation
 /// (or the waiting page's timeout) ends it — its pending request deleted, its listener closed.
 @GLibMainActor
 final class AuthWindowModel: WindowModel {
-  private(set) var state: WindowState = .signedOut {
+  var state: WindowState = .signedOut {
     didSet { onStateChange?(state) }
   }
   var onStateChange: (@GLibMainActor (WindowState) -> Void)?
@@ -21,21 +21,26 @@ final class AuthWindowModel: WindowModel {
   /// browser, and no desktop activation brings it forward).
   var onPresentRequest: (@GLibMainActor () -> Void)?
 
-  private let auth: Auth
+  let auth: Auth
   let configuration: AuthConfiguration
   let schemeWarning: String?
   /// Which program opens the app's scheme: with the configuration, it chooses each sign-in's redirect.
   let registration: SchemeRegistration
   let isEmulator: Bool
   /// Runs before each provider sign-in: in emulator mode, makes sure the emulator answers.
-  private let prepareSignIn: @Sendable () async throws -> Void
+  let prepareSignIn: @Sendable () async throws -> Void
   /// How long the waiting page waits for the redirect (at most the pending sign-in's own lifetime).
   private let signInTimeout: Duration
-  /// The provider sign-in in flight; `starting` covers the moments before its session exists.
+  /// The provider sign-in in flight, through the browser or on another device (one at a time);
+  /// `starting` covers the moments before its session exists.
   private var session: SignInSession?
-  private var starting = false
+  var deviceSession: DeviceSignInSession?
+  var starting = false
   /// Set by `signInAndLink`: after the next successful sign-in, link the waiting credential.
   private var linkAfterSignIn = false
+
+  /// No provider sign-in starts or waits.
+  var isIdle: Bool { session == nil && deviceSession == nil && !starting }
 
   nonisolated init(
     auth: Auth, configuration: AuthConfiguration, schemeWarning: String? = nil,
@@ -61,7 +66,7 @@ final class AuthWindowModel: WindowModel {
   func refresh() {
     Task { @GLibMainActor in
       _ = try? await auth.recoverInterruptedOperations()
-      guard session == nil, !starting else { return }
+      guard isIdle else { return }
       state = await currentUser().map { .signedIn(summary($0)) } ?? .signedOut
     }
   }
@@ -71,7 +76,7 @@ final class AuthWindowModel: WindowModel {
   func storeMayHaveChanged() {
     switch state {
     case .signedIn, .signedOut: refresh()
-    case .signUp, .waiting, .conflict, .error, .unavailable: break
+    case .signUp, .waiting, .device, .conflict, .error, .unavailable: break
     }
   }
 
@@ -117,8 +122,13 @@ final class AuthWindowModel: WindowModel {
 
   func cancelSignIn() {
     linkAfterSignIn = false
-    guard let session else { return refresh() }
-    Task { await session.cancel() }
+    if let deviceSession {
+      Task { await deviceSession.cancel() }
+    } else if let session {
+      Task { await session.cancel() }
+    } else {
+      refresh()
+    }
   }
 
   func signInAndLink(method: String) {
@@ -173,10 +183,15 @@ final class AuthWindowModel: WindowModel {
 
   func dismissError() { refresh() }
 
-  /// Starts a provider sign-in unless one is in flight, shows the waiting page, and shows its end.
+  /// Starts a provider sign-in unless one is in flight, shows the waiting page, and shows its end. A
+  /// provider configured with `redirect = "device"` signs in on another device instead, and so does one
+  /// with the device grant when no browser can be opened here.
   private func start(_ providerID: String, intent: SignInIntent) {
-    guard session == nil, !starting else { return }
+    guard isIdle else { return }
+    // `redirect = "device"`, or an SSH session with a provider that has the grant (RedirectChoice).
+    if redirectChoice(providerID).kind == .device { return startOnAnotherDevice(providerID, intent: intent) }
     starting = true
+    let fallsBackToDevice = configuration.offersDeviceGrant(providerID)
     Task { @GLibMainActor in
       let source: RedirectSource
       let session: SignInSession
@@ -186,8 +201,11 @@ final class AuthWindowModel: WindowModel {
           redirectChoice(providerID).kind == .scheme
           ? .customScheme(receiver: AppIdentity.authDesktop.applicationID) : .loopback(SoupRedirectListener())
         session = try await auth.startSignIn(
-          OAuthProvider(providerID: providerID), intent: intent, browser: WindowBrowser(), redirect: source,
-          timeout: signInTimeout)
+          OAuthProvider(providerID: providerID), intent: intent,
+          browser: WindowBrowser(throwsWhenUnavailable: fallsBackToDevice), redirect: source, timeout: signInTimeout)
+      } catch let error as AuthError where error.code == .browserUnavailable && fallsBackToDevice {
+        starting = false
+        return startOnAnotherDevice(providerID, intent: intent)
       } catch {
         starting = false
         return show(error)
@@ -204,16 +222,22 @@ final class AuthWindowModel: WindowModel {
       }
       self.session = nil
       if case .loopback = source { onPresentRequest?() }
-      switch result {
-      case .success(let data):
-        do { try await finishSignIn(data) } catch { show(error) }
-      case .failure(let error as AuthError) where error.code == .webContextCancelled && error.origin == .request:
-        linkAfterSignIn = false
-        refresh()
-      case .failure(let error):
-        linkAfterSignIn = false
-        show(error)
-      }
+      await end(result)
+    }
+  }
+
+  /// Shows how a provider sign-in ended: the signed-in user, the sign-in page after the user's own
+  /// Cancel, or the error.
+  func end(_ result: Result<AuthDataResult, Error>) async {
+    switch result {
+    case .success(let data):
+      do { try await finishSignIn(data) } catch { show(error) }
+    case .failure(let error as AuthError) where error.code == .webContextCancelled && error.origin == .request:
+      linkAfterSignIn = false
+      refresh()
+    case .failure(let error):
+      linkAfterSignIn = false
+      show(error)
     }
   }
 
@@ -231,7 +255,7 @@ final class AuthWindowModel: WindowModel {
     AccountSummary(user, configured: configuration.providerIDs, location: auth.accountLocation)
   }
 
-  private func show(_ error: Error) {
+  func show(_ error: Error) {
     guard let error = error as? AuthError else { return state = .error(WindowProblem(error)) }
     if let conflict = error.accountConflict {
       state = .conflict(email: conflict.email, methods: conflict.signInMethods, providerID: conflict.providerID)
@@ -241,10 +265,17 @@ final class AuthWindowModel: WindowModel {
   }
 }
 
-/// The window's browser: the desktop's default one. When none opens, the waiting page's "Copy link"
-/// is the way on, so the sign-in keeps waiting.
+/// The window's browser: the desktop's default one. When none opens, a provider with the device grant
+/// signs in on another device instead (`throwsWhenUnavailable`: the error ends this sign-in); for the
+/// others the waiting page's "Copy link" is the way on, so the sign-in keeps waiting.
 private struct WindowBrowser: BrowserLauncher {
-  func open(_ url: URL) async {
-    try? await GioBrowserLauncher().open(url)
+  var throwsWhenUnavailable: Bool
+
+  func open(_ url: URL) async throws {
+    do {
+      try await GioBrowserLauncher().open(url)
+    } catch  where throwsWhenUnavailable {
+      throw error
+    } catch {}
   }
 }

@@ -22,6 +22,10 @@ final class PreviewWindowModel: WindowModel {
   nonisolated static let authorizationURL = URL(
     string: "https://github.com/login/oauth/authorize?client_id=preview&state=preview&code_challenge_method=S256")!
 
+  /// GitHub's device flow gives no `verification_uri_complete`: the QR code carries the address.
+  nonisolated static let devicePrompt = DevicePromptSummary(
+    providerTitle: "GitHub", verificationURI: URL(string: "https://github.com/login/device")!, userCode: "WDJB-MJHT")
+
   nonisolated init(state: WindowState = .signedOut) {
     self.state = state
   }
@@ -30,6 +34,7 @@ final class PreviewWindowModel: WindowModel {
   nonisolated convenience init?(page: String) {
     let states: [WindowState] = [
       .signedOut, .signUp, .waiting(providerTitle: "GitHub", authorizationURL: Self.authorizationURL),
+      .device(Self.devicePrompt),
       .signedIn(Self.account),
       .conflict(email: "ada@example.com", methods: ["github.com", "password"], providerID: "twitter.com"),
       .error(Self.error(.networkRequestFailed)), .unavailable(Self.configurationProblem),
@@ -78,6 +83,10 @@ final class PreviewWindowModel: WindowModel {
   func signIn(providerID: String) {
     state = .waiting(providerTitle: WindowText.providerTitle(providerID), authorizationURL: Self.authorizationURL)
   }
+
+  func deviceProviders() -> [(id: String, title: String)] { [("github.com", "GitHub")] }
+
+  func signInOnAnotherDevice(providerID: String) { state = .device(Self.devicePrompt) }
 
   func signIn(email: String, password: String) {
     state =

@@ -9,6 +9,8 @@ enum WindowState: Sendable, Equatable {
   /// The "Create account" form (email and password).
   case signUp
   case waiting(providerTitle: String, authorizationURL: URL)
+  /// A device sign-in (RFC 8628) waits for the user to approve on another device.
+  case device(DevicePromptSummary)
   case signedIn(AccountSummary)
   /// Firebase's account-exists-with-different-credential: `email`'s account signs in with `methods`
   /// (provider ids or `password`); `providerID` is the provider whose sign-in is waiting to be linked.
@@ -25,6 +27,7 @@ enum WindowState: Sendable, Equatable {
     case .signedOut: .signedOut
     case .signUp: .signUp
     case .waiting: .waiting
+    case .device: .device
     case .signedIn: .signedIn
     case .conflict: .conflict
     case .error: .error
@@ -39,6 +42,7 @@ enum WindowPage: String, Sendable, CaseIterable {
   case signedOut = "signed-out"
   case signUp = "sign-up"
   case waiting
+  case device
   case signedIn = "signed-in"
   case conflict
   case error
@@ -108,6 +112,10 @@ protocol WindowModel: AnyObject, Sendable {
   func deliver(_ url: URL) async
 
   func signIn(providerID: String)
+  /// Configured providers that may sign in on another device (the device grant), in display order.
+  func deviceProviders() -> [(id: String, title: String)]
+  /// A device sign-in (`.device`): the user approves on any device with a browser.
+  func signInOnAnotherDevice(providerID: String)
   func signIn(email: String, password: String)
   /// Shows the "Create account" form (`.signUp`); `cancelSignIn` goes back.
   func showSignUp()
@@ -125,4 +133,10 @@ protocol WindowModel: AnyObject, Sendable {
   func dismissError()
   /// The window became active: another process may have changed the accounts meanwhile.
   func storeMayHaveChanged()
+}
+
+/// Models without device sign-in (the start-up error page, test doubles) offer none.
+extension WindowModel {
+  func deviceProviders() -> [(id: String, title: String)] { [] }
+  func signInOnAnotherDevice(providerID: String) {}
 }

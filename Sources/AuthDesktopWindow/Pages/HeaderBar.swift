@@ -3,16 +3,29 @@ import AuthDesktopShared
 import CAdwaita
 import CGtk
 
-/// The window's `AdwHeaderBar`: the title, the main menu ("Use Provider Emulator", "About AuthDesktop",
-/// "Quit") and, in emulator mode, an "Emulator" badge that explains itself to everyone: a tooltip and
+/// The window's `AdwHeaderBar`: the title, the main menu ("Sign In on Another Device" with one item
+/// per provider that has the device grant, "Use Provider Emulator", "About AuthDesktop", "Quit") and, in emulator mode, an "Emulator" badge that explains itself to everyone: a tooltip and
 /// the subtitle for sighted users, the accessible description for screen readers.
 @GLibMainActor
 enum HeaderBar {
-  static func make(isEmulator: Bool) -> Widget {
+  static func make(isEmulator: Bool, deviceProviders: [(id: String, title: String)] = []) -> Widget {
     let bar = adw_header_bar_new()!
     let title = adw_window_title_new(WindowText.windowTitle, isEmulator ? WindowText.emulatorSubtitle : nil)!
     adw_header_bar_set_title_widget(OpaquePointer(bar), title)
     let menu = g_menu_new()!
+    if !deviceProviders.isEmpty {
+      let section = g_menu_new()!
+      for provider in deviceProviders {
+        let item = g_menu_item_new(provider.title, nil)!
+        g_menu_item_set_action_and_target_value(
+          item, "win.\(MainWindow.deviceSignInAction)", g_variant_new_string(provider.id))
+        g_menu_append_item(section, item)
+        g_object_unref(UnsafeMutableRawPointer(item))
+      }
+      g_menu_append_section(
+        menu, WindowText.deviceMenuSection, UnsafeMutableRawPointer(section).assumingMemoryBound(to: GMenuModel.self))
+      g_object_unref(UnsafeMutableRawPointer(section))
+    }
     if !isEmulator { g_menu_append(menu, WindowText.useEmulator, "app.emulator") }
     g_menu_append(menu, WindowText.about, "win.about")
     g_menu_append(menu, WindowText.quit, "app.quit")

@@ -3,10 +3,13 @@ import AuthDesktopShared
 import CAdwaita
 import CGtk
 
-/// The window's actions (`win.…`): the About window, Back on the error page, and cancelling a waiting
-/// sign-in, which Escape triggers. `cancel-sign-in` is enabled only while the waiting page shows, so
-/// Escape means nothing elsewhere.
+/// The window's actions (`win.…`): the About window, Back on the error page, cancelling a waiting
+/// sign-in, which Escape triggers, and signing in on another device. `cancel-sign-in` is enabled only
+/// while the waiting or device page shows, so Escape means nothing elsewhere; `device-sign-in` only on
+/// the sign-in page.
 extension MainWindow {
+  static let deviceSignInAction = "device-sign-in"
+
   func addActions() {
     addAction("about") { [weak self] in
       guard let self else { return }
@@ -14,6 +17,14 @@ extension MainWindow {
     }
     addAction("dismiss-error") { [model] in model.dismissError() }
     cancelAction = addAction("cancel-sign-in") { [model] in model.cancelSignIn() }
+    // The main menu's "Sign In on Another Device" items: the parameter is the provider id.
+    let device = g_simple_action_new(Self.deviceSignInAction, g_variant_type_checked_("s"))!
+    GtkSignal.connectStringAction(UnsafeMutableRawPointer(device)) { [model] in
+      model.signInOnAnotherDevice(providerID: $0)
+    }
+    g_action_map_add_action(OpaquePointer(window), device)
+    g_object_unref(UnsafeMutableRawPointer(device))
+    deviceAction = device
 
     let controller = gtk_shortcut_controller_new()!
     let shortcut = gtk_shortcut_new(

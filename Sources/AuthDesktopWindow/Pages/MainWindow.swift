@@ -24,6 +24,7 @@ final class MainWindow {
   private var signedOut: SignedOutPage!
   private var signUp: SignUpPage!
   private(set) var waiting: WaitingPage!
+  private(set) var device: DevicePage!
   private var signedIn: SignedInPage!
   private var conflict: ConflictPage!
   private let failure = ProblemPage(
@@ -40,6 +41,7 @@ final class MainWindow {
   private(set) var shownPage: WindowPage?
   var expected: Expectation?
   var cancelAction: OpaquePointer?
+  var deviceAction: OpaquePointer?
 
   init(application: UnsafeMutablePointer<GtkApplication>, model: any WindowModel) {
     self.model = model
@@ -54,7 +56,8 @@ final class MainWindow {
     gtk_stack_set_transition_type(gtkStack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
     let pages: [(Widget, WindowPage, String)] = [
       (signedOut.root, .signedOut, WindowText.signedOutPage), (signUp.root, .signUp, WindowText.signUpPage),
-      (waiting.root, .waiting, WindowText.waitingPage), (signedIn.root, .signedIn, WindowText.signedInPage),
+      (waiting.root, .waiting, WindowText.waitingPage), (device.root, .device, WindowText.devicePage),
+      (signedIn.root, .signedIn, WindowText.signedInPage),
       (conflict.root, .conflict, WindowText.conflictPage), (failure.root, .error, WindowText.errorPage),
       (unavailable.root, .unavailable, WindowText.unavailablePage),
     ]
@@ -66,7 +69,9 @@ final class MainWindow {
     gtk_widget_set_vexpand(stack, 1)
     adw_toast_overlay_set_child(OpaquePointer(toasts), stack)
     let warning = WarningBanner(model.schemeWarning)
-    let content = Gtk.box(spacing: 0, [HeaderBar.make(isEmulator: model.isEmulator), warning.root, toasts])
+    let content = Gtk.box(
+      spacing: 0,
+      [HeaderBar.make(isEmulator: model.isEmulator, deviceProviders: model.deviceProviders()), warning.root, toasts])
     adw_application_window_set_content(glibCast(window, to: AdwApplicationWindow.self), content)
     addActions()
 
@@ -88,6 +93,8 @@ final class MainWindow {
       }, onBack: { [model] in model.cancelSignIn() })
     waiting = WaitingPage(
       onCancel: { [model] in model.cancelSignIn() }, onCopied: { [weak self] in self?.toast(WindowText.linkCopied) })
+    device = DevicePage(
+      onCancel: { [model] in model.cancelSignIn() }, onCopied: { [weak self] in self?.toast(WindowText.codeCopied) })
     signedIn = SignedInPage(
       actions: .init(
         link: { [model] in model.link(providerID: $0) }, unlink: { [model] in model.unlink(providerID: $0) },
@@ -123,6 +130,7 @@ final class MainWindow {
     switch state {
     case .signedOut, .signUp: break
     case .waiting(let providerTitle, let url): waiting.update(providerTitle: providerTitle, authorizationURL: url)
+    case .device(let prompt): device.update(prompt)
     case .signedIn(let account): signedIn.update(account)
     case .conflict(let email, let methods, let providerID):
       conflict.update(email: email, methods: methods, providerID: providerID)
@@ -140,7 +148,9 @@ final class MainWindow {
     if page != .signedOut { signedOut.clearPassword() }
     if page != .signUp { signUp.clearPassword() }
     waiting.setShown(page == .waiting)
-    if let cancelAction { g_simple_action_set_enabled(cancelAction, page == .waiting ? 1 : 0) }
+    device.setShown(page == .device)
+    if let cancelAction { g_simple_action_set_enabled(cancelAction, page == .waiting || page == .device ? 1 : 0) }
+    if let deviceAction { g_simple_action_set_enabled(deviceAction, page == .signedOut ? 1 : 0) }
     let transition = animated ? GTK_STACK_TRANSITION_TYPE_CROSSFADE : GTK_STACK_TRANSITION_TYPE_NONE
     gtk_stack_set_visible_child_full(OpaquePointer(stack), page.rawValue, transition)
     for (name, widget) in pages { authdesktop_accessible_set_hidden(widget, name == page ? 0 : 1) }

@@ -8,10 +8,14 @@ public enum SecretStoreChoice: String, Sendable {
   case file
 }
 
-/// How the redirect comes back (RFC 8252 §7.1 custom scheme, §7.3 loopback).
-public enum RedirectMode: String, Sendable {
+/// How the redirect comes back (RFC 8252 §7.1 custom scheme, §7.3 loopback), or that the provider
+/// signs in without one by default (RFC 8628's device grant).
+public enum RedirectMode: String, Sendable, CaseIterable {
   case scheme
   case loopback
+  /// `redirect = "device"`: sign-ins use the device grant unless the shell asks for the browser, which
+  /// then uses the custom scheme.
+  case device
 }
 
 /// `[app]`.
@@ -42,7 +46,8 @@ public struct ProviderSettings: Sendable {
   public var tokenEndpoint: URL?
   public var requestTokenEndpoint: URL?
   public var accessTokenEndpoint: URL?
-  /// No configuration key fills it yet (RFC 8628 is not wired); the emulator may.
+  /// RFC 8628 §3.1 (`device_authorization_endpoint`): GitHub's by default; for OpenID Connect, an
+  /// override of discovery's.
   public var deviceAuthorizationEndpoint: URL?
   public var apiBaseURL: URL?
   public var redirectURI: URL?

@@ -9,7 +9,7 @@ public enum ConfigurationLoader {
   static let providerKeys: Set<String> = [
     "protocol", "client_id", "client_secret", "consumer_key", "consumer_secret", "issuer", "authorization_endpoint",
     "token_endpoint", "request_token_endpoint", "access_token_endpoint", "api_base_url", "redirect_uri", "scopes",
-    "redirect",
+    "redirect", "device_authorization_endpoint",
   ]
 
   /// Loads `paths.configFile`; nil when it does not exist and was not named explicitly.
@@ -106,11 +106,12 @@ public enum ConfigurationLoader {
     settings.requestTokenEndpoint = try reader.endpoint("request_token_endpoint", in: table)
     settings.accessTokenEndpoint = try reader.endpoint("access_token_endpoint", in: table)
     settings.apiBaseURL = try reader.endpoint("api_base_url", in: table)
+    settings.deviceAuthorizationEndpoint = try reader.endpoint("device_authorization_endpoint", in: table)
     settings.redirectURI = try reader.redirectURI("redirect_uri", in: table)
     settings.scopes = try reader.strings("scopes", in: table)
     if let mode = try reader.string("redirect", in: table) {
       guard let parsed = RedirectMode(rawValue: mode) else {
-        throw reader.error("redirect", .notOneOf(allowed: ["scheme", "loopback"]))
+        throw reader.error("redirect", .notOneOf(allowed: RedirectMode.allCases.map(\.rawValue)))
       }
       settings.redirect = parsed
     }
@@ -152,8 +153,8 @@ public enum ConfigurationLoader {
       guard uri.port == nil else {
         throw reader.error("redirect_uri", .loopbackPort)
       }
-      guard settings.redirect != .scheme else {
-        throw reader.error("redirect", .contradictsRedirectMode(.scheme))
+      if let mode = settings.redirect, mode != .loopback {
+        throw reader.error("redirect", .contradictsRedirectMode(mode))
       }
     } else {
       guard uri.scheme?.lowercased() == app.redirectScheme else {

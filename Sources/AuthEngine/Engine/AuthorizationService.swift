@@ -22,7 +22,8 @@ public actor AuthorizationService {
   }
 
   /// The redirect URI a provider is configured with. For loopback providers it has no port: bind a
-  /// `RedirectListener` to its path and pass the bound URI (with its port) to `begin`.
+  /// `RedirectListener` to its path and pass the bound URI (with its port) to `begin`. `.device`: the
+  /// provider signs in with `Auth.startDeviceSignIn` by default; a browser sign-in uses the scheme.
   public func redirectURI(for providerID: String) throws -> (uri: URL, mode: RedirectMode) {
     let provider = try ResolvedProvider(providerID: providerID, configuration: configuration)
     return (provider.configuredRedirectURI, provider.settings.redirectMode)
@@ -129,10 +130,12 @@ public actor AuthorizationService {
   /// The redirect URI of this sign-in: loopback when the shell bound a listener, the custom scheme
   /// otherwise. A provider with `redirect` set takes only that one; without it the shell chooses.
   func chooseRedirectURI(_ provider: ResolvedProvider, loopback: URL?) throws -> URL {
-    let mode = provider.settings.redirect ?? (loopback == nil ? .scheme : .loopback)
+    // A device-grant provider's browser sign-ins (no device endpoint reached, a flag) use the custom scheme.
+    let explicit = provider.settings.redirect.map { $0 == .device ? RedirectMode.scheme : $0 }
+    let mode = explicit ?? (loopback == nil ? .scheme : .loopback)
     let configured = provider.redirectURI(for: mode)
     switch mode {
-    case .scheme:
+    case .scheme, .device:
       guard loopback == nil else {
         throw AuthError.configuration(
           provider.issue("redirect", .unusableRedirectMode(.scheme)), origin: .request,

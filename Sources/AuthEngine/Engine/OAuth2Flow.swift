@@ -82,7 +82,8 @@ extension AuthorizationService {
       scopes: tokens.scope ?? requested, tokenType: tokens.tokenType)
     if discovery != nil { credential.rawNonce = secrets.nonce.map(Nonce.init) }
     let (identity, profile) = try await fetchIdentity(
-      provider, credential: credential, discovery: discovery, clientID: client.clientID, nonce: secrets.nonce)
+      provider, credential: credential, discovery: discovery, clientID: client.clientID,
+      nonce: OIDCNonce.hashed(Nonce(secrets.nonce ?? "")))
     return ProviderSignInResult(
       credential: credential, identity: identity,
       additionalUserInfo: AdditionalUserInfo(
@@ -90,11 +91,12 @@ extension AuthorizationService {
       intent: record.intent)
   }
 
-  /// Verifies the ID token of an OpenID Connect sign-in (its `nonce` claim must be the hash of this
-  /// sign-in's raw nonce, `OIDCNonce`), then reads the user through the row's profile parser.
+  /// Verifies the ID token of an OpenID Connect sign-in (its `nonce` claim must be `nonce`, the hash of
+  /// the sign-in's raw nonce, `OIDCNonce`; nil for the device grant, RFC 8628, which has none), then
+  /// reads the user through the row's profile parser.
   func fetchIdentity(
     _ provider: ResolvedProvider, credential: OAuthCredential, discovery: DiscoveryDocument?, clientID: String,
-    nonce rawNonce: String?
+    nonce: Nonce?
   )
     async throws -> (FederatedIdentity, [String: JSONValue])
   {
@@ -106,8 +108,7 @@ extension AuthorizationService {
       }
       let validator = IDTokenValidator(
         issuer: discovery.issuer, clientID: clientID, jwks: jwks, jwksURI: discovery.jwksURI, clock: environment.clock)
-      context.idTokenClaims = try await validator.validate(
-        idToken, nonce: OIDCNonce.hashed(Nonce(rawNonce ?? "")))
+      context.idTokenClaims = try await validator.validate(idToken, nonce: nonce)
       context.discovery = discovery
     }
     return try await provider.descriptor.profile.parser.identity(context)

@@ -13,6 +13,9 @@ public enum AuthErrorCode: String, Sendable, CaseIterable {
   case webContextCancelled = "auth/web-context-cancelled"
   /// No redirect came within the sign-in's time limit.
   case timeout = "auth/timeout"
+  /// The device grant's codes expired before the user approved (RFC 8628 §3.5 `expired_token`, or
+  /// `expires_in` elapsed).
+  case codeExpired = "auth/code-expired"
   case issuerMismatch = "auth/issuer-mismatch"
   case providerError = "auth/provider-error"
   // Talking to the provider.

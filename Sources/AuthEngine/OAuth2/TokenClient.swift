@@ -7,7 +7,8 @@ struct ClientCredentials: Sendable {
   var method: ClientAuthentication
 }
 
-/// RFC 6749 §4.1.3 code exchange and §6 refresh, against one token endpoint.
+/// RFC 6749 §4.1.3 code exchange and §6 refresh, against one token endpoint (and RFC 8628 §3.4 device
+/// polls; the device authorization request of §3.1 posts to its own endpoint with `postForm`).
 struct TokenClient: Sendable {
   let http: ProviderHTTP
   let endpoint: URL
@@ -30,6 +31,15 @@ struct TokenClient: Sendable {
     form.append("grant_type", "refresh_token")
     form.append("refresh_token", token.reveal())
     return try await post(form, refreshing: true)
+  }
+
+  /// RFC 8628 §3.4 device access token request: one poll. Its answer is read by `DevicePollAnswer`
+  /// (a pending or refused authorization is one of §3.5's errors; the rest as `interpret` reads it).
+  func pollDevice(_ code: DeviceCode) async throws -> HTTPResponse {
+    var form = FormParameters()
+    form.append("grant_type", DeviceGrant.grantType)
+    form.append("device_code", code.reveal())
+    return try await postForm(form)
   }
 
   private func post(_ form: FormParameters, refreshing: Bool) async throws -> TokenResponse {

@@ -32,11 +32,14 @@ struct TokenResponse: Sendable {
         idToken: fields["id_token"]?.string.map(IDToken.init)))
   }
 
-  /// The body's top-level fields, from JSON or `application/x-www-form-urlencoded`.
-  static func fields(of response: HTTPResponse) -> [String: JSONValue]? {
+  /// The body's top-level fields, from JSON or `application/x-www-form-urlencoded`. A form body counts
+  /// only when it has one of `recognised` (a token response's fields by default).
+  static func fields(of response: HTTPResponse, recognising recognised: [String] = ["access_token", "error"])
+    -> [String: JSONValue]?
+  {
     if response.mediaType == "application/x-www-form-urlencoded" || response.mediaType == "text/plain" {
       if let form = FormParameters.parse(String(decoding: response.body, as: UTF8.self)),
-        form["access_token"] != nil || form["error"] != nil
+        recognised.contains(where: { form[$0] != nil })
       {
         return Dictionary(
           form.pairs.map { ($0.name, JSONValue.string($0.value)) }, uniquingKeysWith: { first, _ in first })

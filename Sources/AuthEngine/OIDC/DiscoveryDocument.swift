@@ -9,6 +9,8 @@ struct DiscoveryDocument: Sendable {
   var userinfoEndpoint: URL?
   /// RFC 7009 / RFC 8414 §2.
   var revocationEndpoint: URL?
+  /// RFC 8628 §4: where the device grant starts; nil when the provider has none.
+  var deviceAuthorizationEndpoint: URL?
   var tokenEndpointAuthMethods: [String]
   /// RFC 9207 §3.
   var issuerParameterSupported: Bool
@@ -48,6 +50,7 @@ struct DiscoveryDocument: Sendable {
       jwksURI: try endpoint("jwks_uri", required: true)!,
       userinfoEndpoint: try endpoint("userinfo_endpoint", required: false),
       revocationEndpoint: try endpoint("revocation_endpoint", required: false),
+      deviceAuthorizationEndpoint: try endpoint("device_authorization_endpoint", required: false),
       tokenEndpointAuthMethods: json["token_endpoint_auth_methods_supported"]?.array?.compactMap(\.string)
         ?? ["client_secret_basic"],
       issuerParameterSupported: json["authorization_response_iss_parameter_supported"]?.bool ?? false)

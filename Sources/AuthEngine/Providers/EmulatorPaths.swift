@@ -7,7 +7,7 @@ public struct EmulatorPaths: Sendable, Equatable {
   /// The emulated provider, and the first segment of each of its paths: `github`, `twitter`, `oidc`.
   public var mount: String
   /// The endpoints the emulator serves for the row. An OpenID Connect row names only the issuer: the
-  /// rest comes from discovery. Room is left for `.deviceAuthorization` (RFC 8628).
+  /// rest, the device authorization endpoint (RFC 8628 §3.1) included, comes from discovery.
   public var endpoints: [ProviderEndpoint: String]
 
   public init(mount: String, endpoints: [ProviderEndpoint: String]) {

@@ -7,7 +7,7 @@ extension ProviderDescriptor {
     configurationKeys: ConfigurationKeys(
       accepted: [
         "client_id", "client_secret", "authorization_endpoint", "token_endpoint", "api_base_url", "redirect_uri",
-        "redirect", "scopes",
+        "redirect", "scopes", "device_authorization_endpoint",
       ],
       required: ["client_id"]),
     authorizationEndpoint: URL(string: "https://github.com/login/oauth/authorize"),
@@ -20,7 +20,7 @@ extension ProviderDescriptor {
       mount: "github",
       endpoints: [
         .authorization: "github/login/oauth/authorize", .token: "github/login/oauth/access_token",
-        .apiBase: "github/api",
+        .deviceAuthorization: "github/login/device/code", .apiBase: "github/api",
       ]))
 
   /// X's classic sign-in, the default for `twitter.com`.
@@ -62,7 +62,9 @@ extension ProviderDescriptor {
   public static let openIDConnect = ProviderDescriptor(
     id: .prefix("oidc."), displayName: "OpenID Connect", flow: .oidc, order: 2,
     configurationKeys: ConfigurationKeys(
-      accepted: ["issuer", "client_id", "client_secret", "scopes", "redirect_uri", "redirect"],
+      accepted: [
+        "issuer", "client_id", "client_secret", "scopes", "redirect_uri", "redirect", "device_authorization_endpoint",
+      ],
       required: ["issuer", "client_id"]),
     defaultScopes: ["openid", "email", "profile"], profile: .openIDConnect, clientAuthentication: .clientSecretBasic,
     emulator: EmulatorPaths(mount: "oidc", endpoints: [.issuer: "oidc"]))

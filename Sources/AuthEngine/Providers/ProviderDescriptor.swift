@@ -21,7 +21,8 @@ public struct ProviderDescriptor: Sendable {
   public var tokenEndpoint: URL?
   public var requestTokenEndpoint: URL?
   public var accessTokenEndpoint: URL?
-  /// RFC 8628 §3.1; OpenID Connect providers publish theirs in discovery (RFC 8628 §4). Not used yet.
+  /// RFC 8628 §3.1; OpenID Connect providers publish theirs in discovery (RFC 8628 §4). Nil: the row
+  /// has no device grant (`Auth.startDeviceSignIn` gives `auth/operation-not-allowed`).
   public var deviceAuthorizationEndpoint: URL?
   public var apiBaseURL: URL?
   public var defaultScopes: [String]

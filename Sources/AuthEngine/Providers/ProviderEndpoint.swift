@@ -13,7 +13,7 @@ public enum ProviderEndpoint: String, Sendable, CaseIterable {
   case accessToken = "access_token_endpoint"
   /// RFC 6749 §3.2.
   case token = "token_endpoint"
-  /// RFC 8628 §3.1. No configuration key accepts it yet.
+  /// RFC 8628 §3.1 (GitHub's row, and an override of OpenID Connect discovery's).
   case deviceAuthorization = "device_authorization_endpoint"
   /// Where the profile parser reads the user (GitHub's REST API, X's API).
   case apiBase = "api_base_url"

@@ -21,6 +21,8 @@ struct WindowSession {
     case consent
     /// At the provider emulator's consent page: "Deny access", then follows the redirect.
     case deny
+    /// None: nothing opens http(s) links (no system data dirs either), so launching one fails.
+    case missing
   }
 
   /// What the signed-in page shows of the Authlib server's octocat.
@@ -40,7 +42,8 @@ struct WindowSession {
   /// the Authlib server. `configuration`: this config file instead (after `[app] secret_store`).
   init(
     loopback: Bool = false, emulator: Bool = false, configuration: String? = nil, browser: Browser,
-    install: Bool = true, schemeHandler: String? = nil, environment extra: [String: String] = [:]
+    install: Bool = true, schemeHandler: String? = nil, environment extra: [String: String] = [:],
+    github options: [String: Any] = [:]
   ) async throws {
     let env = ProcessInfo.processInfo.environment
     try #require(env["DISPLAY"]?.isEmpty == false, "needs DISPLAY and a session bus: run scripts/test")
@@ -48,17 +51,21 @@ struct WindowSession {
     if let configuration {
       cli = try CLIRunner(configuration: configuration)
     } else {
-      cli = emulator ? try CLIRunner() : try await Self.authlibClient(loopback: loopback)
+      cli = emulator ? try CLIRunner() : try await Self.authlibClient(loopback: loopback, options: options)
     }
     var extra = extra
+    if browser == .missing { extra["XDG_DATA_DIRS"] = try Self.systemDataWithoutApplications(under: cli.root).path }
     if emulator && extra[EmulatorMode.portVariable] == nil {
       extra[EmulatorMode.portVariable] = String(FreePort.next())
     }
     let desktop = PrivateDesktop(root: cli.root)
     xdg = desktop.environment
     browserLog = cli.root.appendingPathComponent("browser.log")
+    // A browser whose program does not exist is no browser: GIO skips its entry.
     try desktop.register(
-      browser: "/usr/bin/python3 \(Self.browserScript.path) %u", schemeHandler: schemeHandler,
+      browser: browser == .missing
+        ? "/nonexistent/authdesktop-test-browser %u" : "/usr/bin/python3 \(Self.browserScript.path) %u",
+      schemeHandler: schemeHandler,
       scheme: AppIdentity.tests.redirectScheme)
     if install { #expect(try await cli.run(["install"], environment: xdg).status == 0) }
     try await Poll.until("the app's D-Bus name to be free") {
@@ -78,12 +85,25 @@ struct WindowSession {
     }
   }
 
+  /// A data dir with the system's GSettings schemas, MIME database and icons but none of its
+  /// applications (`/usr/share/applications`), so no installed browser answers http links.
+  static func systemDataWithoutApplications(under root: URL) throws -> URL {
+    let directory = root.appendingPathComponent("system-data")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    for name in ["glib-2.0", "mime", "icons", "themes", "fonts"] {
+      try FileManager.default.createSymbolicLink(
+        at: directory.appendingPathComponent(name), withDestinationURL: URL(fileURLWithPath: "/usr/share/\(name)"))
+    }
+    return directory
+  }
+
   /// A config for a new client of the Authlib GitHub-like server.
-  static func authlibClient(loopback: Bool) async throws -> CLIRunner {
+  static func authlibClient(loopback: Bool, options: [String: Any] = [:]) async throws -> CLIRunner {
     let redirect =
       loopback
       ? "http://127.0.0.1/oauth2redirect/github.com" : GitHubTestClient.schemeRedirect
-    return try CLIRunner(configuration: try await GitHubTestClient.configuration(redirect: redirect).0)
+    return try CLIRunner(
+      configuration: try await GitHubTestClient.configuration(redirect: redirect, options: options).0)
   }
 
   /// Saves the screen (the window on Xvfb's black root, trimmed) as `NAME.png` in
@@ -108,11 +128,11 @@ struct WindowSession {
   static func with(
     loopback: Bool = false, emulator: Bool = false, configuration: String? = nil, browser: Browser,
     install: Bool = true, schemeHandler: String? = nil, environment: [String: String] = [:],
-    _ body: (WindowSession) async throws -> Void
+    github options: [String: Any] = [:], _ body: (WindowSession) async throws -> Void
   ) async throws {
     let session = try await WindowSession(
       loopback: loopback, emulator: emulator, configuration: configuration, browser: browser, install: install,
-      schemeHandler: schemeHandler, environment: environment)
+      schemeHandler: schemeHandler, environment: environment, github: options)
     do {
       try await body(session)
     } catch {
