@@ -101,8 +101,9 @@ import Testing
 
   @Test func redirectDeviceMakesItTheDefaultWithoutTheFlag() async throws {
     let (configuration, base) = try await GitHubTestClient.configuration(
-      redirect: GitHubTestClient.schemeRedirect, options: ["device_interval": 1], mode: "device")
-    let cli = try CLIRunner(configuration: configuration)
+      redirect: GitHubTestClient.schemeRedirect, options: ["device_interval": 1])
+    let cli = try CLIRunner(
+      configuration: configuration.replacingOccurrences(of: "redirect = \"scheme\"", with: "redirect = \"device\""))
     let running = try cli.start(["sign-in", "github.com", "--json"])
     let userCode = try #require(try Self.prompt(try await running.firstLine())["userCode"] as? String)
     try await DeviceApproval.decide(base, userCode, "approve")
