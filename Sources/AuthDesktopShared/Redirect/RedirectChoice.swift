@@ -69,6 +69,7 @@ public struct RedirectChoice: Equatable, Sendable {
   /// what the configuration names.
   public static func choose(_ situation: Situation) -> RedirectChoice {
     switch situation.flag {
+    case "--device": return RedirectChoice(.device, .flag("--device"))
     case "--no-wait": return RedirectChoice(.scheme, .flag("--no-wait"))
     case "--no-browser":
       return RedirectChoice(situation.configured ?? situation.configuredDefault, .flag("--no-browser"))
