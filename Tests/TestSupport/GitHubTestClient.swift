@@ -9,19 +9,19 @@ public enum GitHubTestClient {
   public static let loopbackRedirect = "http://127.0.0.1/oauth2redirect/github.com"
 
   /// A new client whose user is `user` (default: octocat, id 1001) and its `[providers."github.com"]`
-  /// section (the device flow's endpoint included), with `redirect` set to `mode` — by default the kind
-  /// of `redirect` (http: is loopback) — so that no automatic choice (README "Which redirect") changes
-  /// what a test exercises. `options` go to `POST /_test/clients` too (`device_interval`, `consent`, …).
-  public static func configuration(
-    redirect: String, user: [String: Any]? = nil, options: [String: Any] = [:], mode: String? = nil
-  ) async throws -> (String, URL) {
+  /// section (the device flow's endpoint included), with `redirect` set to the kind of `redirect`
+  /// (http: is loopback), so that no automatic choice (README "Which redirect") changes what a test
+  /// exercises. `options` go to `POST /_test/clients` too (`device_interval`, `consent`, …).
+  public static func configuration(redirect: String, user: [String: Any]? = nil, options: [String: Any] = [:])
+    async throws -> (String, URL)
+  {
     let (table, base) = try await client(redirects: [redirect], user: user, options: options)
-    return (table + "redirect = \"\(mode ?? (redirect.hasPrefix("http:") ? "loopback" : "scheme"))\"\n", base)
+    return (table + "redirect = \"\(redirect.hasPrefix("http:") ? "loopback" : "scheme")\"\n", base)
   }
 
   /// A new client registered for both redirects, its section without `redirect`: each sign-in chooses.
-  public static func automaticConfiguration(options: [String: Any] = [:]) async throws -> String {
-    try await client(redirects: [schemeRedirect, loopbackRedirect], user: nil, options: options).0
+  public static func automaticConfiguration(options: [String: Any] = [:]) async throws -> (String, URL) {
+    try await client(redirects: [schemeRedirect, loopbackRedirect], user: nil, options: options)
   }
 
   /// A new client registered for `redirects`, and its `[providers."github.com"]` section without

@@ -47,11 +47,12 @@ struct DesktopIntegration {
     (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
   }
 
-  /// What the entry's `Exec` runs: this executable, or, when its path needs quotes (a space, as in
-  /// `~/My Apps/`), a link to it under the data home: xdg-open without a recognised desktop (i3, sway, a
-  /// bare window manager) reads `Exec` by splitting on spaces and ignores quotes.
+  /// What the entry's `Exec` runs: this executable, or, when its path needs quotes or escapes (a space,
+  /// as in `~/My Apps/`, or a `%`), a link to it under the data home: xdg-open without a recognised
+  /// desktop (i3, sway, a bare window manager) reads `Exec` by splitting on spaces, ignores quotes and
+  /// unescapes nothing.
   var launcher: String {
-    DesktopExec.needsQuoting(Self.executable) ? launcherLink.path : Self.executable
+    DesktopExec.quote(Self.executable) == Self.executable ? Self.executable : launcherLink.path
   }
 
   var launcherLink: URL { dataHome.appendingPathComponent("auth-desktop/bin/auth-desktop") }

@@ -63,17 +63,19 @@ public struct RedirectChoice: Equatable, Sendable {
     }
   }
 
-  /// The configuration's `redirect` first, then a flag, then the automatic choice. `--device` is the
-  /// device grant; `--no-wait` leaves the redirect to `auth-desktop URI` (the custom scheme);
-  /// `--no-browser` (the link printed, the user opens it) keeps what the configuration names.
+  /// A flag first (the command line asks for this sign-in), then the configuration's `redirect`, then
+  /// the automatic choice. `--device` is the device grant; `--no-wait` leaves the redirect to
+  /// `auth-desktop URI` (the custom scheme); `--no-browser` (the link printed, the user opens it) keeps
+  /// what the configuration names.
   public static func choose(_ situation: Situation) -> RedirectChoice {
-    if let configured = situation.configured { return RedirectChoice(configured, .configured) }
     switch situation.flag {
     case "--device": return RedirectChoice(.device, .flag("--device"))
     case "--no-wait": return RedirectChoice(.scheme, .flag("--no-wait"))
-    case "--no-browser": return RedirectChoice(situation.configuredDefault, .flag("--no-browser"))
+    case "--no-browser":
+      return RedirectChoice(situation.configured ?? situation.configuredDefault, .flag("--no-browser"))
     default: break
     }
+    if let configured = situation.configured { return RedirectChoice(configured, .configured) }
     guard situation.hasDisplay, !situation.isSSHSession else {
       return situation.providerHasDeviceGrant
         ? RedirectChoice(.device, .remoteSession) : RedirectChoice(.loopback, .remoteSessionWithoutDeviceGrant)

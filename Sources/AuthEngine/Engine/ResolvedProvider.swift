@@ -47,7 +47,7 @@ struct ResolvedProvider: Sendable {
   /// URI is loopback), otherwise the default: `SCHEME:/oauth2redirect/ID` (RFC 8252 §7.1),
   /// `SCHEME://oauth1redirect/ID` for OAuth 1.0a (providers reject single-slash callbacks), and
   /// `http://127.0.0.1/oauth2redirect/ID` for loopback (RFC 8252 §7.3: the port is chosen when the
-  /// listener binds).
+  /// listener binds). A device-grant provider's browser sign-ins use the custom scheme.
   func redirectURI(for mode: RedirectMode) -> URL {
     if let uri = settings.redirectURI, (uri.scheme?.lowercased() == "http") == (mode == .loopback) { return uri }
     let path = "/oauth2redirect/\(providerID)"

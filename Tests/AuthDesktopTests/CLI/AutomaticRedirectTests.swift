@@ -7,7 +7,7 @@ import Testing
 /// scheme installed by this build, by another copy, or not at all, with and without a display.
 @Suite struct AutomaticRedirectTests {
   static func cli() async throws -> CLIRunner {
-    try CLIRunner(configuration: try await GitHubTestClient.automaticConfiguration())
+    try CLIRunner(configuration: try await GitHubTestClient.automaticConfiguration().0)
   }
 
   static func redirectLine(_ doctor: CLIRunner.Result) -> String? {
@@ -56,18 +56,18 @@ import Testing
       "\(overSSH.stdout)")
   }
 
-  /// No display: github.com has the device grant, which the command line runs as a loopback sign-in
-  /// with the link printed until it has the device flow; a browser on this machine completes it.
-  @Test func withoutADisplayTheLinkIsPrintedAndTheLoopbackRedirectCompletes() async throws {
-    let cli = try await Self.cli()
+  /// No display: github.com has the device grant, so the sign-in is a device sign-in (the prompt first),
+  /// approved on the server's page.
+  @Test func withoutADisplayGitHubSignsInWithTheDeviceGrant() async throws {
+    let (configuration, base) = try await GitHubTestClient.automaticConfiguration(options: ["device_interval": 1])
+    let cli = try CLIRunner(configuration: configuration)
     let waiting = try cli.start(
       ["sign-in", "github.com", "--json", "--verbose", "--timeout", "60"],
       environment: PrivateDesktop(root: cli.root).environment.merging(["DISPLAY": "", "WAYLAND_DISPLAY": ""]) { $1 })
-    let url = try CLIRunner.authorizationURL(try await waiting.firstLine())
-    #expect(
-      FormParameters.query(of: url)?["redirect_uri"]?.hasPrefix("http://127.0.0.1:") == true, "\(url)")
-    let redirect = try await Browser.follow(url)
-    _ = try await HTTPProbe.request(redirect)
+    let line = try #require(try await waiting.firstLine())
+    let prompt = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+    let userCode = try #require(prompt["userCode"] as? String, "\(line)")
+    try await DeviceApproval.decide(base, userCode, "approve")
     let finished = try await waiting.finish()
     #expect(finished.status == 0, "\(finished.stderr)")
     #expect(finished.stderr.contains("auth-desktop: redirect: device: there is no display"), "\(finished.stderr)")

@@ -8,7 +8,7 @@ import Testing
 /// the same output as any sign-in.
 @Suite struct CLIDeviceSignInTests {
   func client(_ options: [String: Any] = [:], user: [String: Any]? = nil) async throws -> (CLIRunner, URL) {
-    // No `redirect` in the section: one would come before `--device` (README "Which redirect").
+    // No `redirect` in the section: `--device` alone chooses (README "Which redirect").
     let (configuration, base) = try await GitHubTestClient.client(
       redirects: [GitHubTestClient.schemeRedirect], user: user,
       options: ["device_interval": 1].merging(options) { $1 })
@@ -19,12 +19,6 @@ import Testing
   static func prompt(_ line: Substring?) throws -> [String: Any] {
     let line = try #require(line)
     return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-  }
-
-  static func decide(_ base: URL, _ userCode: String, _ action: String) async throws {
-    let answer = try await Control.post(
-      base.appendingPathComponent("_test/device"), ["user_code": userCode, "action": action])
-    #expect(answer["status"] as? String == (action == "approve" ? "approved" : "denied"))
   }
 
   /// The last line of stdout, as JSON.
@@ -42,7 +36,7 @@ import Testing
     #expect(prompt["verificationURIComplete"] == nil)
     #expect(Set(prompt.keys) == ["verificationURI", "userCode", "expiresIn"])
     let userCode = try #require(prompt["userCode"] as? String)
-    try await Self.decide(base, userCode, "approve")
+    try await DeviceApproval.decide(base, userCode, "approve")
     let result = try await running.finish()
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.split(separator: "\n").count == 2)
@@ -60,7 +54,7 @@ import Testing
     #expect(try await cli.run(["sign-up-email", "mona@example.com"], stdin: "correct horse battery\n").status == 0)
     let running = try cli.start(["sign-in", "github.com", "--device", "--link", "--json"])
     let userCode = try #require(try Self.prompt(try await running.firstLine())["userCode"] as? String)
-    try await Self.decide(base, userCode, "approve")
+    try await DeviceApproval.decide(base, userCode, "approve")
     let result = try await running.finish()
     #expect(result.status == 0, "\(result.stderr)")
     let user = try #require(try await cli.run(["status", "--json"]).json["user"] as? [String: Any])
@@ -93,7 +87,7 @@ import Testing
   func approved(_ cli: CLIRunner, _ base: URL, _ flags: [String]) async throws -> CLIRunner.Result {
     let running = try cli.start(["sign-in", "github.com", "--device"] + flags)
     let userCode = try #require(try Self.prompt(try await running.firstLine())["userCode"] as? String)
-    try await Self.decide(base, userCode, "approve")
+    try await DeviceApproval.decide(base, userCode, "approve")
     return try await running.finish()
   }
 
@@ -101,7 +95,7 @@ import Testing
     let (cli, base) = try await client()
     let running = try cli.start(["sign-in", "github.com", "--device", "--json"])
     let userCode = try #require(try Self.prompt(try await running.firstLine())["userCode"] as? String)
-    try await Self.decide(base, userCode, "deny")
+    try await DeviceApproval.decide(base, userCode, "deny")
     let result = try await running.finish()
     #expect(result.status == 1)
     #expect((try Self.lastJSON(result)["error"] as? [String: Any])?["code"] as? String == "auth/web-context-cancelled")
@@ -109,11 +103,12 @@ import Testing
 
   @Test func redirectDeviceMakesItTheDefaultWithoutTheFlag() async throws {
     let (configuration, base) = try await GitHubTestClient.configuration(
-      redirect: GitHubTestClient.schemeRedirect, options: ["device_interval": 1], mode: "device")
-    let cli = try CLIRunner(configuration: configuration)
+      redirect: GitHubTestClient.schemeRedirect, options: ["device_interval": 1])
+    let cli = try CLIRunner(
+      configuration: configuration.replacingOccurrences(of: "redirect = \"scheme\"", with: "redirect = \"device\""))
     let running = try cli.start(["sign-in", "github.com", "--json"])
     let userCode = try #require(try Self.prompt(try await running.firstLine())["userCode"] as? String)
-    try await Self.decide(base, userCode, "approve")
+    try await DeviceApproval.decide(base, userCode, "approve")
     #expect(try await running.finish().status == 0)
   }
 
@@ -132,7 +127,7 @@ import Testing
     let address = base.appendingPathComponent("login/device").absoluteString
     #expect(first.contains(address))
     let userCode = try #require(first.split(separator: " ").last.map(String.init))
-    try await Self.decide(base, userCode, "approve")
+    try await DeviceApproval.decide(base, userCode, "approve")
     let result = try await running.finish()
     #expect(result.status == 0, "\(result.stderr)")
     let qr = result.stdout.split(separator: "\n").dropFirst().filter { $0.contains("█") }
@@ -150,7 +145,7 @@ import Testing
     #expect(interrupted.status == 128 + SIGINT)
     let again = try cli.start(["sign-in", "github.com", "--device", "--json"])
     let userCode = try #require(try Self.prompt(try await again.firstLine())["userCode"] as? String)
-    try await Self.decide(base, userCode, "approve")
+    try await DeviceApproval.decide(base, userCode, "approve")
     #expect(try await again.finish().status == 0)
   }
 

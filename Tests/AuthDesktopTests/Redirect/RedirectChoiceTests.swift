@@ -38,16 +38,21 @@ import Testing
   }
 
   @Test(arguments: [
-    // An explicit `redirect` keeps its meaning, whatever else holds (and before any flag).
+    // An explicit `redirect` keeps its meaning, whatever the situation.
     (situation(ours: false, configured: .scheme), RedirectChoice(.scheme, .configured)),
     (situation(ours: true, configured: .loopback), RedirectChoice(.loopback, .configured)),
-    (
-      situation(display: false, device: true, configured: .loopback, flag: "--device"),
-      RedirectChoice(.loopback, .configured)
-    ),
+    (situation(display: false, device: true, configured: .loopback), RedirectChoice(.loopback, .configured)),
     (situation(ours: true, configured: .device), RedirectChoice(.device, .configured)),
-    // So does a flag that implies one.
+    // So does a flag that implies one, before the configuration (the command line asks for this sign-in).
     (situation(ours: true, device: true, flag: "--device"), RedirectChoice(.device, .flag("--device"))),
+    (
+      situation(ours: true, device: true, configured: .scheme, flag: "--device"),
+      RedirectChoice(.device, .flag("--device"))
+    ),
+    (
+      situation(ours: true, configured: .loopback, flag: "--no-browser"),
+      RedirectChoice(.loopback, .flag("--no-browser"))
+    ),
     (
       situation(display: false, ours: false, device: true, flag: "--no-wait"),
       RedirectChoice(.scheme, .flag("--no-wait"))

@@ -11,7 +11,7 @@ extension SessionBusSuites {
   @Suite(.serialized) struct WindowRedirectChoiceTests {
     @Test(arguments: [true, false])
     func theWindowUsesTheSchemeOnlyWhenItOpensThisBuild(installed: Bool) async throws {
-      let configuration = try await GitHubTestClient.automaticConfiguration()
+      let configuration = try await GitHubTestClient.automaticConfiguration().0
       try await WindowSession.with(configuration: configuration, browser: .record, install: installed) { session in
         try await session.accessible.activate(WindowText.continueWith("GitHub"))
         let authorization = try await Poll.value("the browser to open") { session.openedURLs().first }

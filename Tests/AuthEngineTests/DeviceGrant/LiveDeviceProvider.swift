@@ -74,9 +74,7 @@ struct LiveDeviceProvider {
 
   /// The user's decision on the provider's page (`approve` or `deny`).
   func decide(_ session: DeviceSignInSession, _ action: String) async throws {
-    let answer = try await Control.post(
-      root.appendingPathComponent("_test/device"), ["user_code": session.prompt.userCode, "action": action])
-    #expect(answer["status"] as? String == (action == "approve" ? "approved" : "denied"))
+    try await DeviceApproval.decide(root, session.prompt.userCode, action)
   }
 
   /// The server's device log: `code`, `poll`, `approve`, `deny` entries in order.
