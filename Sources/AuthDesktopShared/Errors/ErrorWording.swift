@@ -286,25 +286,4 @@ enum ErrorWording {
   }
 
   static let startAgain = tr("Start the sign-in again.")
-
-  /// `auth/operation-not-allowed` from a device sign-in (RFC 8628): the provider has no device grant,
-  /// or refuses it to this app. The configuration's and a Firebase project's come with their own cause.
-  static func refusesDeviceGrant(_ error: AuthError) -> Bool {
-    error.code == .operationNotAllowed && error.configurationIssue == nil && error.origin != .accountServer
-  }
-
-  /// `auth/account-exists-with-different-credential`.
-  static func conflictBody(_ conflict: AccountConflict, _ surface: Surface) -> String {
-    let values = [
-      "email": conflict.email, "methods": methodList(conflict.signInMethods),
-      "provider": providerName(conflict.providerID),
-    ]
-    return sentences(
-      tr("An account for {email} already exists. It signs in with: {methods}.", values),
-      surface == .commandLine
-        ? tr(
-          "Sign in with one of those, then run “auth-desktop link-pending” within 10 minutes to link {provider}.",
-          values)
-        : tr("Sign in with one of those, and {provider} will be linked to the account.", values))
-  }
 }
