@@ -9,13 +9,6 @@ import Foundation
 /// (`auth/timeout`), or a failed poll. Nothing of it is stored: once it ended, or its process died, no
 /// trace of it hinders the next sign-in.
 public actor DeviceSignInSession {
-  private enum State {
-    case waiting
-    /// The tokens arrived: the identity is read and the account operation runs.
-    case completing
-    case finished(Result<AuthDataResult, AuthError>)
-  }
-
   /// The provider's id (`github.com`, `oidc.NAME`).
   public nonisolated let providerID: String
   public nonisolated let intent: SignInIntent
@@ -23,8 +16,7 @@ public actor DeviceSignInSession {
   public nonisolated let prompt: DeviceAuthorizationPrompt
   private let grant: DeviceGrant
   private let auth: Auth
-  private var state = State.waiting
-  private var waiters: [CheckedContinuation<AuthDataResult, Error>] = []
+  private var outcome = SessionOutcome()
   private var tasks: [Task<Void, Never>] = []
 
   init(grant: DeviceGrant, auth: Auth) {
@@ -73,21 +65,16 @@ public actor DeviceSignInSession {
 
   /// Waits for the end: the `AuthDataResult` of the intent, or why it failed.
   public func result() async throws -> AuthDataResult {
-    if case .finished(let result) = state { return try result.get() }
-    return try await withCheckedThrowingContinuation { waiters.append($0) }
+    try await withCheckedThrowingContinuation { outcome.wait($0) }
   }
 
   /// Whether the session ended.
-  public var isFinished: Bool {
-    if case .finished = state { return true }
-    return false
-  }
+  public var isFinished: Bool { outcome.isFinished }
 
   private func complete(with tokens: TokenResponse) async {
-    guard case .waiting = state else { return }
     // Its own task runs this: cancelling the tasks now would cancel the work below. The timeout can no
-    // longer end the session (`end` needs `.waiting`); `finish` cancels it.
-    state = .completing
+    // longer end the session (`end` needs it waiting); `finish` cancels it.
+    guard outcome.startCompleting() else { return }
     let result: Result<AuthDataResult, AuthError>
     do {
       let signIn = try await auth.providers.finishDeviceAuthorization(grant, tokens: tokens)
@@ -99,17 +86,14 @@ public actor DeviceSignInSession {
   }
 
   private func end(_ result: Result<AuthDataResult, AuthError>) async {
-    guard case .waiting = state else { return }
+    guard outcome.isWaiting else { return }
     finish(result)
   }
 
   private func finish(_ result: Result<AuthDataResult, AuthError>) {
-    state = .finished(result)
+    outcome.finish(result)
     for task in tasks { task.cancel() }
     tasks = []
-    let waiting = waiters
-    waiters = []
-    for waiter in waiting { waiter.resume(with: result.mapError { $0 as Error }) }
   }
 
   private static func authError(_ error: any Error, _ grant: DeviceGrant) -> AuthError {

@@ -8,18 +8,10 @@ import Foundation
 /// error), `cancel()`, its timeout (`auth/timeout`), or a loopback listener that fails. Once it ended
 /// its pending request is unusable and its listener is closed.
 public actor SignInSession {
-  private enum State {
-    case waiting
-    /// Its redirect arrived: the token exchange and the account operation are running.
-    case completing
-    case finished(Result<AuthDataResult, AuthError>)
-  }
-
   /// The pending request: its provider, intent, authorization URL ("copy link") and redirect URI.
   public nonisolated let pending: PendingAuthorization
   private let auth: Auth
-  private var state = State.waiting
-  private var waiters: [CheckedContinuation<AuthDataResult, Error>] = []
+  private var outcome = SessionOutcome()
   private var listener: (any BoundRedirectListener)?
   private var watchers: [Task<Void, Never>] = []
 
@@ -64,8 +56,8 @@ public actor SignInSession {
   /// redirect cannot end a sign-in.
   @discardableResult
   public func resume(with url: URL) async -> Bool {
-    guard case .waiting = state, belongs(url) else { return false }
-    state = .completing
+    guard outcome.isWaiting, belongs(url) else { return false }
+    _ = outcome.startCompleting()
     let result: Result<AuthDataResult, AuthError>
     do {
       result = .success(try await auth.completeRedirect(url))
@@ -87,33 +79,26 @@ public actor SignInSession {
 
   /// Waits for the end: the `AuthDataResult` of the intent, or why it failed.
   public func result() async throws -> AuthDataResult {
-    if case .finished(let result) = state { return try result.get() }
-    return try await withCheckedThrowingContinuation { waiters.append($0) }
+    try await withCheckedThrowingContinuation { outcome.wait($0) }
   }
 
   /// Whether the session ended.
-  public var isFinished: Bool {
-    if case .finished = state { return true }
-    return false
-  }
+  public var isFinished: Bool { outcome.isFinished }
 
   /// Ends a session that still waits, without its redirect: the pending request goes first.
   private func end(_ result: Result<AuthDataResult, AuthError>) async {
-    guard case .waiting = state else { return }
-    state = .completing
+    guard outcome.startCompleting() else { return }
     await auth.providers.cancel(pendingID: pending.id)
     await finish(result)
   }
 
   private func finish(_ result: Result<AuthDataResult, AuthError>) async {
-    state = .finished(result)
+    outcome.settle(result)
     for watcher in watchers { watcher.cancel() }
     watchers = []
     await listener?.close(answering: Self.outcome(result))
     listener = nil
-    let waiting = waiters
-    waiters = []
-    for waiter in waiting { waiter.resume(with: result.mapError { $0 as Error }) }
+    outcome.resumeWaiters()
   }
 
   private func belongs(_ url: URL) -> Bool {
