@@ -13,9 +13,20 @@ struct CLIContext {
   var configuration: AuthConfiguration { launch.configuration }
 
   init(_ globals: GlobalOptions) async throws {
-    paths = globals.paths
-    (launch, auth) = try AppLaunch.makeAuth(paths, emulator: globals.emulator)
+    StartupTrace.mark("ctx")
+    if globals.usesDefaults, let early = Self.takeEarlyContext() {
+      self = try await early.value
+    } else {
+      try await self.init(paths: globals.paths, emulator: globals.emulator)
+    }
+  }
+
+  init(paths: ConfigurationPaths, emulator: Bool) async throws {
+    self.paths = paths
+    (launch, auth) = try AppLaunch.makeAuth(paths, emulator: emulator)
+    StartupTrace.mark("made")
     try await auth.recoverInterruptedOperations()
+    StartupTrace.mark("recovered")
   }
 
   /// In emulator mode, makes sure the emulator answers before a sign-in starts. `outlivesThisProcess`

@@ -14,21 +14,8 @@ enum Output {
   static func line(_ text: String) { try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8)) }
   static func errorLine(_ text: String) { try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8)) }
 
-  static func json(_ object: [String: Any?]) {
-    let cleaned = object.compactMapValues { $0 }.mapValues(normalize)
-    let data =
-      (try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys, .withoutEscapingSlashes]))
-      ?? Data("{}".utf8)
-    line(String(decoding: data, as: UTF8.self))
-  }
-
-  private static func normalize(_ value: Any) -> Any {
-    switch value {
-    case let dictionary as [String: Any?]: dictionary.compactMapValues { $0 }.mapValues(normalize)
-    case let array as [Any]: array.map(normalize)
-    default: value
-    }
-  }
+  /// One line of JSON; nil fields are left out (`JSONValue`).
+  static func json(_ object: [String: Any?]) { line(JSONValue(object).text) }
 
   /// Runs `body`, turning an `AuthError` into the documented error output and exit code 1.
   static func run(_ options: OutputOptions, _ body: () async throws -> Void) async throws {

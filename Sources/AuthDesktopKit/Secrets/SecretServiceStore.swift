@@ -25,12 +25,18 @@ public final class SecretServiceStore: SecretStore {
   /// `schemaName` is the app's id (`AppIdentity.applicationID`): libsecret finds only that app's items.
   /// Connects to the Secret Service ahead of the first call (GLib's types, the session bus, the
   /// Secret Service proxy and its encrypted transfer session, which libsecret keeps for the process),
-  /// on the store's queue, so that a caller who will soon read a secret (`auth-desktop token`) overlaps
-  /// it with its other start-up work. Only when the session bus is known (`SessionBusAddress`); errors
-  /// are left to the first real call.
+  /// so that a caller who will soon read a secret (`auth-desktop token`) overlaps it with its other
+  /// start-up work. It starts at once on a thread of its own (the store's queue would first start
+  /// Dispatch's worker pool, about a millisecond: docs/benchmarks.md); the store's calls queue behind it.
+  /// Only when the session bus is known (`SessionBusAddress`); errors are left to the first real call.
   public static func prefetchConnection(environment: [String: String] = ProcessInfo.processInfo.environment) {
     guard SessionBusAddress.isKnown(environment) else { return }
-    queue.async { LibSecret.connect() }
+    let connected = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      LibSecret.connect()
+      connected.signal()
+    }
+    queue.async { connected.wait() }
   }
 
   public init(schemaName: String, collection: String? = nil) {
@@ -48,7 +54,10 @@ public final class SecretServiceStore: SecretStore {
   }
 
   public func load(_ key: SecretKey) async throws -> StoredSecret? {
-    try await run { [libsecret] () throws(AuthError) in
+    StartupTrace.mark("load0")
+    defer { StartupTrace.mark("load1") }
+    return try await run { [libsecret] () throws(AuthError) in
+      StartupTrace.mark("load-run")
       switch try call({ () throws(GLibError) in try libsecret.lookup(key) }) {
       case .text(let text): return StoredSecret(text)
       case .notText: throw AuthError(.storageFailure, origin: .storage, detail: "the keyring item is not text")
