@@ -9,7 +9,6 @@ import Foundation
 // this binary: `auth-desktop` with no command (or only global options, `auth-desktop --emulator`) and a
 // display starts it in place of this process (`WindowExecutable`). `auth-desktop URI` (what the desktop
 // runs for a custom-scheme redirect) hands the URI to the process that waits for it (`DeliverCommand`).
-StartupTrace.mark("main")
 let arguments = Array(CommandLine.arguments.dropFirst())
 // The one slow step of `token` is the keyring, of `auth-desktop URI` the session bus: connect to it
 // first, while the language, parsing, configuration and the store run (docs/benchmarks.md).
@@ -20,7 +19,6 @@ if arguments.first == "token" {
 }
 // Then the language of every message (po/, README "Translations"); JSON, for programs, stays English.
 L10n.setUp(translating: !arguments.contains("--json"))
-StartupTrace.mark("l10n")
 signal(SIGPIPE, SIG_IGN)  // A closed stdout is an error on write (see `Output.line`), not the end.
 let hasDisplay = DisplayEnvironment.hasDisplay(ProcessInfo.processInfo.environment)
 if arguments.isEmpty && !hasDisplay {
@@ -34,12 +32,10 @@ if arguments.isEmpty {
 
 // The subcommands (swift-argument-parser), and `auth-desktop URI`. Parsed once: the first parse of a
 // process is its costliest step before any work (the runtime's first dynamic casts; docs/benchmarks.md).
-StartupTrace.mark("prefetch")
 CLIContext.startEarly(for: arguments)
 let root: any ParsableCommand.Type = DeliverCommand.matches(arguments) ? DeliverCommand.self : AuthDesktopCommand.self
 do {
   let command = try root.parseAsRoot(arguments)
-  StartupTrace.mark("parsed")
   if hasDisplay, command is AuthDesktopCommand {
     WindowExecutable.replaceProcess(arguments: arguments)  // Only global options: the window.
   }
@@ -49,7 +45,6 @@ do {
     var builtIn = command  // `help SUBCOMMAND`
     try builtIn.run()
   }
-  StartupTrace.mark("end")
   if getenv("AD_FASTEXIT") != nil { _exit(0) }
 } catch {
   root.exit(withError: error)

@@ -13,7 +13,6 @@ struct CLIContext {
   var configuration: AuthConfiguration { launch.configuration }
 
   init(_ globals: GlobalOptions) async throws {
-    StartupTrace.mark("ctx")
     if globals.usesDefaults, let early = Self.takeEarlyContext() {
       self = try await early.value
     } else {
@@ -24,9 +23,7 @@ struct CLIContext {
   init(paths: ConfigurationPaths, emulator: Bool) async throws {
     self.paths = paths
     (launch, auth) = try AppLaunch.makeAuth(paths, emulator: emulator)
-    StartupTrace.mark("made")
     try await auth.recoverInterruptedOperations()
-    StartupTrace.mark("recovered")
   }
 
   /// In emulator mode, makes sure the emulator answers before a sign-in starts. `outlivesThisProcess`

@@ -15,7 +15,6 @@ struct TokenCommand: CLICommand {
   func execute() async throws {
     try await Output.run(output) {
       let credential = try await CLIContext(globals).auth.providerCredential(providerID: provider)
-      StartupTrace.mark("credential")
       guard let token = credential.accessToken else { throw AuthError(.userTokenExpired, origin: .storage) }
       if output.json {
         Output.json([

@@ -14,14 +14,12 @@ struct StatusCommand: CLICommand {
     try await Output.run(output) {
       let context = try await CLIContext(globals)
       let user = try await context.auth.currentUser()
-      StartupTrace.mark("user")
       let warning = context.configuration.app.secretStore.warning
       let project = Output.project(context.auth.accountLocation)
       if output.json {
         Output.json([
           "signedIn": user != nil, "user": user.map(Output.user) ?? NSNull(), "warning": warning, "firebase": project,
         ])
-        StartupTrace.mark("json")
         return
       }
       if let warning { Output.errorLine(tr("warning: {warning}", ["warning": warning])) }

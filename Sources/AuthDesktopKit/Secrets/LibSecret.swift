@@ -112,8 +112,6 @@ struct LibSecret: Sendable {
   /// Opens libsecret's process-wide service proxy and transfer session (what `withService` then finds
   /// ready), ignoring failures.
   static func connect() {
-    StartupTrace.mark("connect0")
-    defer { StartupTrace.mark("connect1") }
     var error: UnsafeMutablePointer<GError>?
     if let service = secret_service_get_sync(SECRET_SERVICE_OPEN_SESSION, nil, &error) { g_object_unref(service) }
     if let error { g_error_free(error) }

@@ -54,10 +54,7 @@ public final class SecretServiceStore: SecretStore {
   }
 
   public func load(_ key: SecretKey) async throws -> StoredSecret? {
-    StartupTrace.mark("load0")
-    defer { StartupTrace.mark("load1") }
-    return try await run { [libsecret] () throws(AuthError) in
-      StartupTrace.mark("load-run")
+    try await run { [libsecret] () throws(AuthError) in
       switch try call({ () throws(GLibError) in try libsecret.lookup(key) }) {
       case .text(let text): return StoredSecret(text)
       case .notText: throw AuthError(.storageFailure, origin: .storage, detail: "the keyring item is not text")
