@@ -14,8 +14,8 @@ enum Output {
   static func line(_ text: String) { try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8)) }
   static func errorLine(_ text: String) { try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8)) }
 
-  /// One line of JSON; nil fields are left out (`JSONValue`).
-  static func json(_ object: [String: Any?]) { line(JSONValue(object).text) }
+  /// One line of JSON; nil fields are left out (`JSONValue+Output`).
+  static func json(_ object: [String: Any?]) { line(JSONValue(output: object).outputText) }
 
   /// Runs `body`, turning an `AuthError` into the documented error output and exit code 1.
   static func run(_ options: OutputOptions, _ body: () async throws -> Void) async throws {
