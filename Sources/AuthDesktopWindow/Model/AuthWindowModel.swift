@@ -13,7 +13,8 @@ import Foundation
 /// (or the waiting page's timeout) ends it — its pending request deleted, its listener closed.
 @GLibMainActor
 final class AuthWindowModel: WindowModel {
-  var state: WindowState = .signedOut {
+  /// `.loading` until the first `refresh` has read the store.
+  var state: WindowState = .loading {
     didSet { onStateChange?(state) }
   }
   var onStateChange: (@GLibMainActor (WindowState) -> Void)?
@@ -76,7 +77,8 @@ final class AuthWindowModel: WindowModel {
   func storeMayHaveChanged() {
     switch state {
     case .signedIn, .signedOut: refresh()
-    case .signUp, .waiting, .device, .conflict, .error, .unavailable: break
+    // The first refresh is under way.
+    case .loading, .signUp, .waiting, .device, .conflict, .error, .unavailable: break
     }
   }
 

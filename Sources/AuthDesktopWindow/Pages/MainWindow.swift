@@ -4,9 +4,10 @@ import CAdwaita
 import CGtk
 
 /// The application window (`AdwApplicationWindow`): the header bar, the scheme warning, and over a
-/// `GtkStack` with one page per state of the model, an `AdwToastOverlay` for what just happened
-/// ("Signed out", "Account deleted", "Link copied"). It follows `model.state` and turns clicks into
-/// calls on the model; Escape cancels a waiting sign-in (`win.cancel-sign-in`).
+/// `GtkStack` with one page per state of the model (each made when first shown; none while the model
+/// loads), an `AdwToastOverlay` for what just happened ("Signed out", "Account deleted", "Link
+/// copied"). It follows `model.state` and turns clicks into calls on the model; Escape cancels a
+/// waiting sign-in (`win.cancel-sign-in`).
 @GLibMainActor
 final class MainWindow {
   /// A change the user asked for whose outcome gets a toast once the model reports it.
@@ -154,7 +155,11 @@ final class MainWindow {
   }
 
   private func show(_ state: WindowState, animated: Bool) {
-    var page = state.page
+    guard var page = state.page else {  // `.loading`: no page yet, nothing to cancel or start.
+      if let cancelAction { g_simple_action_set_enabled(cancelAction, 0) }
+      if let deviceAction { g_simple_action_set_enabled(deviceAction, 0) }
+      return
+    }
     signedOut?.showProblem(nil)
     signUp?.showProblem(nil)
     // A problem with what was typed stays on the form it came from.
@@ -165,7 +170,7 @@ final class MainWindow {
     }
     ensure(page)
     switch state {
-    case .signedOut, .signUp: break
+    case .loading, .signedOut, .signUp: break
     case .waiting(let providerTitle, let url): waiting?.update(providerTitle: providerTitle, authorizationURL: url)
     case .device(let prompt): device?.update(prompt)
     case .signedIn(let account): signedIn?.update(account)
@@ -186,7 +191,9 @@ final class MainWindow {
     device?.setShown(page == .device)
     if let cancelAction { g_simple_action_set_enabled(cancelAction, page == .waiting || page == .device ? 1 : 0) }
     if let deviceAction { g_simple_action_set_enabled(deviceAction, page == .signedOut ? 1 : 0) }
-    let transition = animated ? GTK_STACK_TRANSITION_TYPE_CROSSFADE : GTK_STACK_TRANSITION_TYPE_NONE
+    // The first page after `.loading` appears at once, not faded in.
+    let transition =
+      animated && shownPage != nil ? GTK_STACK_TRANSITION_TYPE_CROSSFADE : GTK_STACK_TRANSITION_TYPE_NONE
     gtk_stack_set_visible_child_full(OpaquePointer(stack), page.rawValue, transition)
     for (name, widget) in pages { authdesktop_accessible_set_hidden(widget, name == page ? 0 : 1) }
     shownPage = page
