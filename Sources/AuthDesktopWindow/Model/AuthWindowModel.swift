@@ -63,6 +63,13 @@ final class AuthWindowModel: WindowModel {
 
   func currentUser() async -> User? { try? await auth.currentUser() }
 
+  /// Leaves `.loading` for `user`'s page (read by the launch, `WindowLaunch.Prepared`), unless a sign-in
+  /// has begun or the state has moved on since.
+  func showFirstPage(for user: User?) {
+    guard state == .loading, isIdle else { return }
+    state = user.map { .signedIn(summary($0)) } ?? .signedOut
+  }
+
   /// Shows the signed-in user, or the sign-in page — unless a sign-in is in flight.
   func refresh() {
     Task { @GLibMainActor in
