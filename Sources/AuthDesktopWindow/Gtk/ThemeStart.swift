@@ -4,7 +4,7 @@ import Foundation
 
 /// libadwaita styles the window with its own stylesheet: its init sets GTK's `gtk-theme-name` to
 /// libadwaita's empty theme (unless `GTK_THEME` is set). By then GTK has made its settings and parsed
-/// its default theme for nothing — 13 ms of a start on the benchmark machine (docs/benchmarks.md).
+/// its default theme for nothing: 13 ms of a start on a 2-core benchmark machine.
 /// `GTK_THEME` set to that empty theme while GTK makes its settings skips the parse; unset before
 /// libadwaita's init reads it, libadwaita then sets the same theme and loads its stylesheet as always.
 ///
