@@ -28,11 +28,13 @@ enum WindowApplication {
   /// `makeModel` runs in the primary instance only (on `startup`), so a second launch that forwards
   /// its URI over D-Bus opens no database and starts no emulator. `emulatorModel` makes the model of
   /// the menu's "Use Provider Emulator" (the item is disabled without). `retryModel` makes a new
-  /// launch for the start-up error page's Retry (`app.retry`), in emulator mode or not.
+  /// launch for the start-up error page's Retry (`app.retry`), in emulator mode or not. `whenPrimary`
+  /// runs once this process turns out to be the primary instance, before `startup` initialises GTK.
   static func run(
     arguments: [String], makeModel: @escaping @GLibMainActor () -> any WindowModel,
     emulatorModel: (@GLibMainActor @Sendable () async -> any WindowModel)? = nil,
-    retryModel: (@GLibMainActor @Sendable (_ emulator: Bool) async -> any WindowModel)? = nil
+    retryModel: (@GLibMainActor @Sendable (_ emulator: Bool) async -> any WindowModel)? = nil,
+    whenPrimary: (@GLibMainActor () -> Void)? = nil
   ) -> Int32 {
     var makeModel = makeModel
     var retryModel = retryModel
@@ -57,7 +59,7 @@ enum WindowApplication {
     return GLibMainActor.assumeIsolated { [makeModel, retryModel] in
       runApplication(
         arguments: arguments, makeModel: makeModel, emulatorModel: emulatorModel, retryModel: retryModel,
-        flags: GApplicationFlags(rawValue: flags))
+        whenPrimary: whenPrimary, flags: GApplicationFlags(rawValue: flags))
     }
   }
 
@@ -69,12 +71,24 @@ enum WindowApplication {
   @GLibMainActor private static func runApplication(
     arguments: [String], makeModel: @escaping @GLibMainActor () -> any WindowModel,
     emulatorModel: (@GLibMainActor @Sendable () async -> any WindowModel)?,
-    retryModel: (@GLibMainActor @Sendable (Bool) async -> any WindowModel)?, flags: GApplicationFlags
+    retryModel: (@GLibMainActor @Sendable (Bool) async -> any WindowModel)?,
+    whenPrimary: (@GLibMainActor () -> Void)?, flags: GApplicationFlags
   ) -> Int32 {
     let application = glibCast(
       adw_application_new(AppIdentity.authDesktop.applicationID, flags)!, to: GtkApplication.self)
     defer { g_object_unref(application) }
+    defer { ThemeStart.disarm(initializeGtk: false) }  // Registration failed: no `startup` either.
     let presenter = WindowPresenter(application: application, makeModel: makeModel)
+    // Emitted by the registration before `startup`: a primary instance prepares its model and GTK's
+    // settings (`ThemeStart`); a second one, which only forwards its URIs, does neither.
+    var registered = false
+    GtkSignal.connectNotify(application, "is-registered") {
+      guard !registered else { return }
+      registered = true
+      let primary = g_application_get_is_remote(glibCast(application, to: GApplication.self)) == 0
+      ThemeStart.disarm(initializeGtk: primary)
+      if primary { whenPrimary?() }
+    }
     GtkSignal.connect(application, "startup") { presenter.prepare() }
     GtkSignal.connect(application, "activate") { presenter.present() }
     GtkSignal.connectOpen(application) { uris in
@@ -121,18 +135,27 @@ enum WindowApplication {
 
   /// The window for a launch with `paths`: the model of `WindowLaunch`, and the emulator one for the menu.
   static func run(arguments: [String], launch paths: ConfigurationPaths, emulator: Bool) -> Int32 {
-    // Configuration, store and scheme lookup overlap GTK's start-up (not for a preview: no store).
+    // Configuration, store and scheme lookup overlap GTK's start-up, in the primary instance only (not
+    // for a preview: no store).
     let previewing = ProcessInfo.processInfo.environment[previewPageVariable] != nil
-    let prepared = previewing ? nil : WindowLaunch.prepare(paths: paths, emulator: emulator)
+    let prepared = PreparedLaunch()
     return run(
-      arguments: arguments, makeModel: { WindowLaunch.model(paths: paths, emulator: emulator, prepared: prepared) },
+      arguments: arguments,
+      makeModel: { WindowLaunch.model(paths: paths, emulator: emulator, prepared: prepared.task) },
       emulatorModel: { await WindowLaunch.makeModel(paths: paths, emulator: true) },
-      retryModel: { await WindowLaunch.makeModel(paths: paths, emulator: $0) })
+      retryModel: { await WindowLaunch.makeModel(paths: paths, emulator: $0) },
+      whenPrimary: { if !previewing { prepared.task = WindowLaunch.prepare(paths: paths, emulator: emulator) } })
   }
 
   private static func printError(_ message: String) {
     FileHandle.standardError.write(Data("auth-desktop: \(message)\n".utf8))
   }
+}
+
+/// The launch's `WindowLaunch.prepare`, started once the process knows it is the primary instance.
+@GLibMainActor
+private final class PreparedLaunch: Sendable {
+  var task: Task<WindowLaunch.Prepared, Error>?
 }
 
 /// Builds the window on first use and presents it; forgets it when GTK destroys it (closed).

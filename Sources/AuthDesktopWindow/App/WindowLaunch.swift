@@ -8,10 +8,13 @@ import Foundation
 /// configuration, the emulator's port taken) — a `StartupErrorModel` that shows why, with no sign-in.
 enum WindowLaunch {
   /// What the model needs that takes time and touches nothing outside this process: the configuration,
-  /// the store (opened, migrated) and which program opens the app's URL scheme.
+  /// the store (opened, migrated, its interrupted operations recovered), who is signed in, and which
+  /// program opens the app's URL scheme.
   struct Prepared: Sendable {
     let launch: EmulatorMode.Launch
     let auth: Auth
+    /// The window's first page: the signed-in user's, or the sign-in page for nil.
+    let currentUser: User?
     let registration: SchemeRegistration
     var schemeWarning: String? { registration.warning(for: launch.configuration) }
   }
@@ -21,7 +24,10 @@ enum WindowLaunch {
   static func prepare(paths: ConfigurationPaths, emulator: Bool) -> Task<Prepared, Error> {
     Task.detached {
       let (launch, auth) = try AppLaunch.makeAuth(paths, emulator: emulator)
-      return Prepared(launch: launch, auth: auth, registration: SchemeRegistration.lookUp(for: launch.configuration))
+      let registration = SchemeRegistration.lookUp(for: launch.configuration)
+      _ = try? await auth.recoverInterruptedOperations()
+      let currentUser = try? await auth.currentUser()
+      return Prepared(launch: launch, auth: auth, currentUser: currentUser, registration: registration)
     }
   }
 
@@ -54,7 +60,7 @@ enum WindowLaunch {
         registration: prepared.registration,
         isEmulator: launch.emulator != nil, signInTimeout: signInTimeout(ProcessInfo.processInfo.environment),
         prepareSignIn: { try await EmulatorMode.ensureServing(launch, identitiesDirectory: paths.dataDirectory) })
-      Task { @GLibMainActor in model.refresh() }
+      Task { @GLibMainActor in model.showFirstPage(for: prepared.currentUser) }
       return model
     } catch {
       // The start-up error page: what is wrong, where, what to do; Retry and Quit, no sign-in.

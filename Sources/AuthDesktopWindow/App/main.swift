@@ -7,6 +7,7 @@ import Foundation
 // `auth-desktop`. GTK takes the main thread here, in synchronous code (`WindowApplication.run`); the
 // window's model is made on `startup`, in the primary instance only. URIs go to GApplication, which
 // forwards them over D-Bus to a running instance or opens them here.
+ThemeStart.arm()  // While this is the only thread.
 L10n.setUp()  // First: the language of every message (po/, README "Translations").
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment

@@ -13,7 +13,8 @@ import Foundation
 /// (or the waiting page's timeout) ends it — its pending request deleted, its listener closed.
 @GLibMainActor
 final class AuthWindowModel: WindowModel {
-  var state: WindowState = .signedOut {
+  /// `.loading` until the first `refresh` has read the store.
+  var state: WindowState = .loading {
     didSet { onStateChange?(state) }
   }
   var onStateChange: (@GLibMainActor (WindowState) -> Void)?
@@ -62,6 +63,13 @@ final class AuthWindowModel: WindowModel {
 
   func currentUser() async -> User? { try? await auth.currentUser() }
 
+  /// Leaves `.loading` for `user`'s page (read by the launch, `WindowLaunch.Prepared`), unless a sign-in
+  /// has begun or the state has moved on since.
+  func showFirstPage(for user: User?) {
+    guard state == .loading, isIdle else { return }
+    state = user.map { .signedIn(summary($0)) } ?? .signedOut
+  }
+
   /// Shows the signed-in user, or the sign-in page — unless a sign-in is in flight.
   func refresh() {
     Task { @GLibMainActor in
@@ -76,7 +84,8 @@ final class AuthWindowModel: WindowModel {
   func storeMayHaveChanged() {
     switch state {
     case .signedIn, .signedOut: refresh()
-    case .signUp, .waiting, .device, .conflict, .error, .unavailable: break
+    // The first refresh is under way.
+    case .loading, .signUp, .waiting, .device, .conflict, .error, .unavailable: break
     }
   }
 

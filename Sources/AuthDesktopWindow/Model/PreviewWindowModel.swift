@@ -39,7 +39,7 @@ final class PreviewWindowModel: WindowModel {
       .conflict(email: "ada@example.com", methods: ["github.com", "password"], providerID: "twitter.com"),
       .error(Self.error(.networkRequestFailed)), .unavailable(Self.configurationProblem),
     ]
-    guard let state = states.first(where: { $0.page.rawValue == page }) else { return nil }
+    guard let state = states.first(where: { $0.page?.rawValue == page }) else { return nil }
     self.init(state: state)
   }
 

@@ -5,6 +5,9 @@ import Foundation
 
 /// What the window shows; the model owns it and reports every change through `onStateChange`.
 enum WindowState: Sendable, Equatable {
+  /// The model has not read the store yet, so nobody knows who is signed in: the window shows no page
+  /// (its header bar only) rather than a guess it would have to take back.
+  case loading
   case signedOut
   /// The "Create account" form (email and password).
   case signUp
@@ -22,8 +25,10 @@ enum WindowState: Sendable, Equatable {
   /// page, with Retry and Quit and no sign-in controls.
   case unavailable(WindowProblem)
 
-  var page: WindowPage {
+  /// The stack page that shows this state; none while `.loading`.
+  var page: WindowPage? {
     switch self {
+    case .loading: nil
     case .signedOut: .signedOut
     case .signUp: .signUp
     case .waiting: .waiting

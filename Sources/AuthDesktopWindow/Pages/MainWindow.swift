@@ -4,9 +4,10 @@ import CAdwaita
 import CGtk
 
 /// The application window (`AdwApplicationWindow`): the header bar, the scheme warning, and over a
-/// `GtkStack` with one page per state of the model, an `AdwToastOverlay` for what just happened
-/// ("Signed out", "Account deleted", "Link copied"). It follows `model.state` and turns clicks into
-/// calls on the model; Escape cancels a waiting sign-in (`win.cancel-sign-in`).
+/// `GtkStack` with one page per state of the model (each made when first shown; none while the model
+/// loads), an `AdwToastOverlay` for what just happened ("Signed out", "Account deleted", "Link
+/// copied"). It follows `model.state` and turns clicks into calls on the model; Escape cancels a
+/// waiting sign-in (`win.cancel-sign-in`).
 @GLibMainActor
 final class MainWindow {
   /// A change the user asked for whose outcome gets a toast once the model reports it.
@@ -21,22 +22,19 @@ final class MainWindow {
   let model: any WindowModel
   let toasts = adw_toast_overlay_new()!
   private let stack = gtk_stack_new()!
-  private var signedOut: SignedOutPage!
-  private var signUp: SignUpPage!
-  private(set) var waiting: WaitingPage!
-  private(set) var device: DevicePage!
-  private var signedIn: SignedInPage!
-  private var conflict: ConflictPage!
-  private let failure = ProblemPage(
-    accessible: WindowText.errorPage,
-    buttons: [.init(label: WindowText.back, accessible: WindowText.back, actionName: "win.dismiss-error")])
-  private let unavailable = ProblemPage(
-    accessible: WindowText.unavailablePage,
-    buttons: [
-      .init(label: WindowText.retry, accessible: WindowText.retryAccessible, actionName: "app.retry", suggested: true),
-      .init(label: WindowText.quit, accessible: WindowText.quitAccessible, actionName: "app.quit"),
-    ])
-  /// The stack's pages by name, to hide the background ones from assistive technologies.
+  // The pages, each made and added to the stack the first time the window shows it (`ensure`): a
+  // start shows one page, and GTK styles, measures and exposes to assistive technologies only the
+  // pages the stack holds.
+  private var signedOut: SignedOutPage?
+  private var signUp: SignUpPage?
+  private var waiting: WaitingPage?
+  private var device: DevicePage?
+  private var signedIn: SignedInPage?
+  private var conflict: ConflictPage?
+  private var failure: ProblemPage?
+  private var unavailable: ProblemPage?
+  /// The stack's pages by name (those made so far), to hide the background ones from assistive
+  /// technologies.
   private var pages: [(WindowPage, Widget)] = []
   private(set) var shownPage: WindowPage?
   var expected: Expectation?
@@ -49,23 +47,9 @@ final class MainWindow {
     let gtkWindow = glibCast(window, to: GtkWindow.self)
     gtk_window_set_title(gtkWindow, WindowText.windowTitle)
     gtk_window_set_default_size(gtkWindow, 480, 720)
-    makePages()
-
     let gtkStack = OpaquePointer(stack)
     gtk_widget_set_name(stack, Self.stackName)
     gtk_stack_set_transition_type(gtkStack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-    let pages: [(Widget, WindowPage, String)] = [
-      (signedOut.root, .signedOut, WindowText.signedOutPage), (signUp.root, .signUp, WindowText.signUpPage),
-      (waiting.root, .waiting, WindowText.waitingPage), (device.root, .device, WindowText.devicePage),
-      (signedIn.root, .signedIn, WindowText.signedInPage),
-      (conflict.root, .conflict, WindowText.conflictPage), (failure.root, .error, WindowText.errorPage),
-      (unavailable.root, .unavailable, WindowText.unavailablePage),
-    ]
-    for (page, name, title) in pages {
-      // The title names the stack page for assistive technologies.
-      gtk_stack_add_titled(gtkStack, page, name.rawValue, title)
-      self.pages.append((name, page))
-    }
     gtk_widget_set_vexpand(stack, 1)
     adw_toast_overlay_set_child(OpaquePointer(toasts), stack)
     let warning = WarningBanner(model.schemeWarning)
@@ -79,33 +63,80 @@ final class MainWindow {
     model.onStateChange = { [weak self] state in self?.show(state, animated: true) }
   }
 
-  private func makePages() {
-    signedOut = SignedOutPage(
-      providers: model.providers(),
-      actions: .init(
-        provider: { [model] in model.signIn(providerID: $0) },
-        signIn: { [model] in model.signIn(email: $0, password: $1) },
-        createAccount: { [model] in model.showSignUp() }))
-    signUp = SignUpPage(
-      onCreate: { [weak self, model] in
-        self?.expected = .created
-        model.signUp(email: $0, password: $1)
-      }, onBack: { [model] in model.cancelSignIn() })
-    waiting = WaitingPage(
-      onCancel: { [model] in model.cancelSignIn() }, onCopied: { [weak self] in self?.toast(WindowText.linkCopied) })
-    device = DevicePage(
-      onCancel: { [model] in model.cancelSignIn() }, onCopied: { [weak self] in self?.toast(WindowText.codeCopied) })
-    signedIn = SignedInPage(
-      actions: .init(
-        link: { [model] in model.link(providerID: $0) }, unlink: { [model] in model.unlink(providerID: $0) },
-        reauthenticate: { [model] in model.reauthenticate() },
-        signOut: { [weak self, model] in
-          self?.expected = .signedOut
-          model.signOut()
-        },
-        deleteAccount: { [weak self] account in self?.confirmDeletion(of: account) }))
-    conflict = ConflictPage(
-      onSignInAndLink: { [model] in model.signInAndLink(method: $0) }, onCancel: { [model] in model.cancelSignIn() })
+  /// Makes `page` and adds it to the stack, unless it is there already.
+  private func ensure(_ page: WindowPage) {
+    guard !pages.contains(where: { $0.0 == page }) else { return }
+    let root: Widget
+    switch page {
+    case .signedOut:
+      let made = SignedOutPage(
+        providers: model.providers(),
+        actions: .init(
+          provider: { [model] in model.signIn(providerID: $0) },
+          signIn: { [model] in model.signIn(email: $0, password: $1) },
+          createAccount: { [model] in model.showSignUp() }))
+      (signedOut, root) = (made, made.root)
+    case .signUp:
+      let made = SignUpPage(
+        onCreate: { [weak self, model] in
+          self?.expected = .created
+          model.signUp(email: $0, password: $1)
+        }, onBack: { [model] in model.cancelSignIn() })
+      (signUp, root) = (made, made.root)
+    case .waiting:
+      let made = WaitingPage(
+        onCancel: { [model] in model.cancelSignIn() }, onCopied: { [weak self] in self?.toast(WindowText.linkCopied) })
+      (waiting, root) = (made, made.root)
+    case .device:
+      let made = DevicePage(
+        onCancel: { [model] in model.cancelSignIn() }, onCopied: { [weak self] in self?.toast(WindowText.codeCopied) })
+      (device, root) = (made, made.root)
+    case .signedIn:
+      let made = SignedInPage(
+        actions: .init(
+          link: { [model] in model.link(providerID: $0) }, unlink: { [model] in model.unlink(providerID: $0) },
+          reauthenticate: { [model] in model.reauthenticate() },
+          signOut: { [weak self, model] in
+            self?.expected = .signedOut
+            model.signOut()
+          },
+          deleteAccount: { [weak self] account in self?.confirmDeletion(of: account) }))
+      (signedIn, root) = (made, made.root)
+    case .conflict:
+      let made = ConflictPage(
+        onSignInAndLink: { [model] in model.signInAndLink(method: $0) }, onCancel: { [model] in model.cancelSignIn() })
+      (conflict, root) = (made, made.root)
+    case .error:
+      let made = ProblemPage(
+        accessible: WindowText.errorPage,
+        buttons: [.init(label: WindowText.back, accessible: WindowText.back, actionName: "win.dismiss-error")])
+      (failure, root) = (made, made.root)
+    case .unavailable:
+      let made = ProblemPage(
+        accessible: WindowText.unavailablePage,
+        buttons: [
+          .init(
+            label: WindowText.retry, accessible: WindowText.retryAccessible, actionName: "app.retry", suggested: true),
+          .init(label: WindowText.quit, accessible: WindowText.quitAccessible, actionName: "app.quit"),
+        ])
+      (unavailable, root) = (made, made.root)
+    }
+    // The title names the stack page for assistive technologies.
+    gtk_stack_add_titled(OpaquePointer(stack), root, page.rawValue, Self.title(of: page))
+    pages.append((page, root))
+  }
+
+  private static func title(of page: WindowPage) -> String {
+    switch page {
+    case .signedOut: WindowText.signedOutPage
+    case .signUp: WindowText.signUpPage
+    case .waiting: WindowText.waitingPage
+    case .device: WindowText.devicePage
+    case .signedIn: WindowText.signedInPage
+    case .conflict: WindowText.conflictPage
+    case .error: WindowText.errorPage
+    case .unavailable: WindowText.unavailablePage
+    }
   }
 
   func present() {
@@ -124,34 +155,45 @@ final class MainWindow {
   }
 
   private func show(_ state: WindowState, animated: Bool) {
-    var page = state.page
-    signedOut.showProblem(nil)
-    signUp.showProblem(nil)
+    guard var page = state.page else {  // `.loading`: no page yet, nothing to cancel or start.
+      if let cancelAction { g_simple_action_set_enabled(cancelAction, 0) }
+      if let deviceAction { g_simple_action_set_enabled(deviceAction, 0) }
+      return
+    }
+    signedOut?.showProblem(nil)
+    signUp?.showProblem(nil)
+    // A problem with what was typed stays on the form it came from.
+    if case .error(let problem) = state, problem.isFormError, let form = shownPage,
+      form == .signedOut || form == .signUp
+    {
+      page = form
+    }
+    ensure(page)
     switch state {
-    case .signedOut, .signUp: break
-    case .waiting(let providerTitle, let url): waiting.update(providerTitle: providerTitle, authorizationURL: url)
-    case .device(let prompt): device.update(prompt)
-    case .signedIn(let account): signedIn.update(account)
+    case .loading, .signedOut, .signUp: break
+    case .waiting(let providerTitle, let url): waiting?.update(providerTitle: providerTitle, authorizationURL: url)
+    case .device(let prompt): device?.update(prompt)
+    case .signedIn(let account): signedIn?.update(account)
     case .conflict(let email, let methods, let providerID):
-      conflict.update(email: email, methods: methods, providerID: providerID)
+      conflict?.update(email: email, methods: methods, providerID: providerID)
     case .error(let problem):
-      // A problem with what was typed stays on the form it came from.
-      if problem.isFormError, let form = shownPage, form == .signedOut || form == .signUp {
-        page = form
-        form == .signUp ? signUp.showProblem(problem) : signedOut.showProblem(problem)
-      } else {
-        failure.update(problem)
+      switch page {
+      case .signUp: signUp?.showProblem(problem)
+      case .signedOut: signedOut?.showProblem(problem)
+      default: failure?.update(problem)
       }
-    case .unavailable(let problem): unavailable.update(problem)
+    case .unavailable(let problem): unavailable?.update(problem)
     }
     announce(state)
-    if page != .signedOut { signedOut.clearPassword() }
-    if page != .signUp { signUp.clearPassword() }
-    waiting.setShown(page == .waiting)
-    device.setShown(page == .device)
+    if page != .signedOut { signedOut?.clearPassword() }
+    if page != .signUp { signUp?.clearPassword() }
+    waiting?.setShown(page == .waiting)
+    device?.setShown(page == .device)
     if let cancelAction { g_simple_action_set_enabled(cancelAction, page == .waiting || page == .device ? 1 : 0) }
     if let deviceAction { g_simple_action_set_enabled(deviceAction, page == .signedOut ? 1 : 0) }
-    let transition = animated ? GTK_STACK_TRANSITION_TYPE_CROSSFADE : GTK_STACK_TRANSITION_TYPE_NONE
+    // The first page after `.loading` appears at once, not faded in.
+    let transition =
+      animated && shownPage != nil ? GTK_STACK_TRANSITION_TYPE_CROSSFADE : GTK_STACK_TRANSITION_TYPE_NONE
     gtk_stack_set_visible_child_full(OpaquePointer(stack), page.rawValue, transition)
     for (name, widget) in pages { authdesktop_accessible_set_hidden(widget, name == page ? 0 : 1) }
     shownPage = page
