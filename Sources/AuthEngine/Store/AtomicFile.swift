@@ -10,16 +10,30 @@ public enum AtomicFile {
 
   /// Writes `bytes` to `target` (in an existing folder). Nothing is left behind when it fails.
   public static func replace(_ target: URL, with bytes: some Collection<UInt8>) throws(Failure) {
-    let folder = target.deletingLastPathComponent()
-    let temporary = folder.appendingPathComponent(".\(target.lastPathComponent)-\(UUID().uuidString).tmp")
-    guard writeSynced(Array(bytes), to: temporary.path) else {
-      unlink(temporary.path)
+    try replace(atPath: target.path, with: bytes)
+  }
+
+  /// `replace(_:with:)` for a file path (`FOLDER/NAME`).
+  public static func replace(atPath target: String, with bytes: some Collection<UInt8>) throws(Failure) {
+    let temporary = temporaryPath(beside: target)
+    guard writeSynced(Array(bytes), to: temporary) else {
+      unlink(temporary)
       throw .cannotWrite
     }
-    guard rename(temporary.path, target.path) == 0 else {
-      unlink(temporary.path)
+    guard rename(temporary, target) == 0 else {
+      unlink(temporary)
       throw .cannotReplace
     }
+  }
+
+  /// `FOLDER/.NAME-RANDOM.tmp`: hidden (so a listing of secret ids skips it) and unique per write.
+  static func temporaryPath(beside target: String) -> String {
+    let slash = target.lastIndex(of: "/")
+    let folder = slash.map { String(target[...$0]) } ?? ""
+    let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+    var generator = SystemRandomNumberGenerator()
+    let random = (0..<2).flatMap { _ in withUnsafeBytes(of: generator.next() as UInt64) { Array($0) } }
+    return "\(folder).\(name)-\(Digests.hex(random)).tmp"
   }
 
   /// Creates `path` (0600; it must not exist), writes `bytes` and syncs them.

@@ -82,6 +82,29 @@ import Testing
     #expect(new == (point == "committed"))
   }
 
+  /// The identity is known: the decision (its user) is read in the synced transaction that journals
+  /// the secrets, and the credential is replaced in place. A kill at any point keeps the user, its
+  /// credential (old or new, never gone) and no orphan.
+  @Test(arguments: ["journaled", "secrets-written", "committed"])
+  func killedDuringASignInOfAKnownIdentity(point: String) async throws {
+    let directory = Self.newDirectory()
+    let first = try await Self.auth(directory).signIn(
+      with: AccountHarness.result("github.com", "1", email: "a@example.com"))
+    try await Self.auth(directory).signOut()
+    await #expect(processExitsWith: .signal(SIGKILL)) { [directory = directory as String, point = point as String] in
+      let auth = try CrashSafetyTests.auth(directory, killAt: point)
+      _ = try await auth.signIn(with: AccountHarness.result("github.com", "1", email: "a@example.com"))
+    }
+    let after = try await Self.inspect(directory)
+    #expect(after.orphans.isEmpty, "orphan secrets: \(after.orphans)")
+    #expect(after.journal == 0)
+    #expect(after.users == 1 && after.identities == 1)
+    #expect(after.activeSessions == (point == "committed" ? 1 : 0))
+    let store = FileSecretStore(dataDirectory: URL(fileURLWithPath: directory))
+    let credential = CredentialVault.key(providerID: "github.com", uid: first.user.uid)
+    #expect(try await store.load(credential) != nil, "the known identity's credential is gone")
+  }
+
   @Test(arguments: ["secrets-written", "committed"])
   func killedDuringLink(point: String) async throws {
     let directory = Self.newDirectory()

@@ -58,16 +58,17 @@ enum Accounts {
   static let password = "password"
 
   static func identity(_ db: Database, providerID: String, federatedID: String) throws -> IdentityRecord? {
-    try IdentityRecord.fetchOne(db, key: ["providerID": providerID, "federatedID": federatedID])
+    try db.one(
+      IdentityRecord.self, "SELECT * FROM identity WHERE providerID = ? AND federatedID = ?", [providerID, federatedID])
   }
 
   static func identities(_ db: Database, uid: String) throws -> [IdentityRecord] {
-    try IdentityRecord.filter(Column("uid") == uid).order(Column("linkedAt")).fetchAll(db)
+    try db.all(IdentityRecord.self, "SELECT * FROM identity WHERE uid = ? ORDER BY linkedAt", [uid])
   }
 
   /// The user whose own email this is (one account per email compares these, as Identity Toolkit).
   static func owner(_ db: Database, email: String) throws -> UserRecord? {
-    try UserRecord.filter(Column("email") == email).fetchOne(db)
+    try db.one(UserRecord.self, "SELECT * FROM user WHERE email = ? LIMIT 1", [email])
   }
 
   /// The linked providers in the order they were linked, then `password` when the user has one
@@ -77,7 +78,7 @@ enum Accounts {
   }
 
   static func activeSession(_ db: Database) throws -> SessionRecord? {
-    try SessionRecord.filter(Column("endedAt") == nil).order(Column("createdAt").desc).fetchOne(db)
+    try db.one(SessionRecord.self, "SELECT * FROM session WHERE endedAt IS NULL ORDER BY createdAt DESC LIMIT 1")
   }
 }
 

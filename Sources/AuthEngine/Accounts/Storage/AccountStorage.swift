@@ -54,6 +54,33 @@ struct AccountStorage: Sendable {
   ) async throws -> T {
     let now = self.now
     let ids = secrets.isEmpty ? [] : try await writeDurably { db in try SecretJournal.add(db, secrets, at: now) }
+    return try await finish(secrets, journal: ids, store: store, apply: apply)
+  }
+
+  /// Steps 1–4 when what the operation writes depends on the store: `prepare` reads it in the same
+  /// synced transaction that journals the secrets it names (one transaction, where a read before the
+  /// journal would be a second), then `store` writes them and `apply` commits as above. What `prepare`
+  /// throws leaves nothing behind: its transaction rolls back and no secret was written.
+  func withSecrets<Plan: Sendable, T: Sendable>(
+    prepare: @Sendable @escaping (Database) throws -> (Plan, secrets: [JournaledSecret]),
+    store: @Sendable (Plan) async throws -> Void,
+    apply: @Sendable @escaping (Database, Plan) throws -> (T, removed: [JournaledSecret])
+  ) async throws -> T {
+    let now = self.now
+    let (plan, secrets, ids) = try await writeDurably { db in
+      let (plan, secrets) = try prepare(db)
+      return (plan, secrets, try SecretJournal.add(db, secrets, at: now))
+    }
+    return try await finish(
+      secrets, journal: ids, store: { try await store(plan) }, apply: { db in try apply(db, plan) })
+  }
+
+  /// Steps 2–4, once `secrets` are journaled under `ids`.
+  private func finish<T: Sendable>(
+    _ secrets: [JournaledSecret], journal ids: [Int64], store: @Sendable () async throws -> Void,
+    apply: @Sendable @escaping (Database) throws -> (T, removed: [JournaledSecret])
+  ) async throws -> T {
+    let now = self.now
     if !secrets.isEmpty { fault("journaled") }
     let outcome: (T, [JournaledSecret], [Int64])
     do {
