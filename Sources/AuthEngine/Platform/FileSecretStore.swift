@@ -46,6 +46,24 @@ public struct FileSecretStore: SecretStore {
     return names.filter { !$0.hasPrefix(".") }.sorted()
   }
 
+  /// The temporary files (`AtomicFile`) of writers that are gone: a writer killed between writing one
+  /// and renaming it into place, or a power cut that kept the file but not the rename
+  /// (docs/threat-model.md, "After a power cut"). Each holds a secret no listing shows.
+  public func removeAbandonedWrites(_ isAbandoned: @Sendable (Int64?, Date) -> Bool) async throws {
+    let manager = FileManager.default
+    for namespace in (try? manager.contentsOfDirectory(atPath: root)) ?? [] where !namespace.hasPrefix(".") {
+      let folder = root + "/" + namespace
+      for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] {
+        let (isTemporary, pid) = AtomicFile.leftover(name)
+        var info = stat()
+        guard isTemporary, lstat(folder + "/" + name, &info) == 0 else { continue }
+        if isAbandoned(pid, Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec))) {
+          unlink(folder + "/" + name)
+        }
+      }
+    }
+  }
+
   private func namespaceFolder(_ namespace: String) throws -> String {
     root + "/" + (try fileName(namespace))
   }

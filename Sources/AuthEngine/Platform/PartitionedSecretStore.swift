@@ -33,4 +33,8 @@ public struct PartitionedSecretStore: SecretStore {
   public func delete(_ key: SecretKey) async throws { try await base.delete(scoped(key)) }
 
   public func ids(in namespace: String) async throws -> [String] { try await base.ids(in: scoped(namespace)) }
+
+  public func removeAbandonedWrites(_ isAbandoned: @Sendable (Int64?, Date) -> Bool) async throws {
+    try await base.removeAbandonedWrites(isAbandoned)
+  }
 }

@@ -27,6 +27,14 @@ public protocol SecretStore: Sendable {
   func delete(_ key: SecretKey) async throws
   /// The ids stored in `namespace` (to find orphans).
   func ids(in namespace: String) async throws -> [String]
+  /// Deletes what interrupted writes left beside the secrets, when `isAbandoned(pid, modified)` says
+  /// their writer is gone (pid nil: unknown). The file store's temporary files; nothing elsewhere.
+  func removeAbandonedWrites(_ isAbandoned: @Sendable (Int64?, Date) -> Bool) async throws
+}
+
+extension SecretStore {
+  /// A store whose writes leave nothing behind when interrupted (the Secret Service, memory).
+  public func removeAbandonedWrites(_ isAbandoned: @Sendable (Int64?, Date) -> Bool) async throws {}
 }
 
 public actor InMemorySecretStore: SecretStore {

@@ -26,14 +26,26 @@ public enum AtomicFile {
     }
   }
 
-  /// `FOLDER/.NAME-RANDOM.tmp`: hidden (so a listing of secret ids skips it) and unique per write.
+  /// `FOLDER/.NAME-PID-RANDOM.tmp`: hidden (so a listing of secret ids skips it), unique per write, and
+  /// naming its writer, so that what a killed writer left can be told from a live one's (`leftover`).
   static func temporaryPath(beside target: String) -> String {
     let slash = target.lastIndex(of: "/")
     let folder = slash.map { String(target[...$0]) } ?? ""
     let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
     var generator = SystemRandomNumberGenerator()
     let random = (0..<2).flatMap { _ in withUnsafeBytes(of: generator.next() as UInt64) { Array($0) } }
-    return "\(folder).\(name)-\(Digests.hex(random)).tmp"
+    return "\(folder).\(name)-\(getpid())-\(Digests.hex(random)).tmp"
+  }
+
+  /// Whether `name` is a temporary file of `replace`, and its writer's process id when the name has one
+  /// (`.NAME-RANDOM.tmp` of earlier versions has none).
+  public static func leftover(_ name: String) -> (isTemporary: Bool, pid: Int64?) {
+    guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return (false, nil) }
+    let parts = name.dropLast(4).split(separator: "-")
+    guard parts.count >= 3, parts[parts.count - 1].count == 32, let pid = Int64(parts[parts.count - 2]) else {
+      return (true, nil)
+    }
+    return (true, pid)
   }
 
   /// Creates `path` (0600; it must not exist), writes `bytes` and syncs them.

@@ -105,6 +105,28 @@ import Testing
     #expect(try await store.load(credential) != nil, "the known identity's credential is gone")
   }
 
+  /// A writer killed between writing a secret's temporary file and renaming it into place (or a power
+  /// cut that kept the file, not the rename) leaves a hidden file holding a secret: recovery deletes it
+  /// once its process is gone, and leaves a live writer's alone.
+  @Test func recoveryDeletesTheTemporaryFilesOfWritersThatAreGone() async throws {
+    let directory = Self.newDirectory()
+    let auth = try Self.auth(directory)
+    _ = try await auth.signIn(with: AccountHarness.result("github.com", "1"))
+    let folder = directory + "/secrets/session"
+    let random = String(repeating: "0a", count: 16)
+    let gone = folder + "/.abc-999999999-\(random).tmp"  // beyond Linux's largest pid
+    let live = folder + "/.abc-\(getpid())-\(random).tmp"
+    for path in [gone, live] {
+      #expect(FileManager.default.createFile(atPath: path, contents: Data("a secret".utf8)))
+    }
+    try await auth.recoverInterruptedOperations()
+    #expect(!FileManager.default.fileExists(atPath: gone), "a gone writer's temporary file was kept")
+    #expect(FileManager.default.fileExists(atPath: live), "a live writer's temporary file was deleted")
+    #expect(AtomicFile.leftover(".abc-\(getpid())-\(random).tmp") == (true, Int64(getpid())))
+    #expect(AtomicFile.leftover(".abc-0E0E0E0E-1111-2222-3333-444444444444.tmp") == (true, nil))
+    #expect(AtomicFile.leftover("abc") == (false, nil))
+  }
+
   @Test(arguments: ["secrets-written", "committed"])
   func killedDuringLink(point: String) async throws {
     let directory = Self.newDirectory()

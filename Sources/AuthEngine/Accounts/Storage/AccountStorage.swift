@@ -142,10 +142,17 @@ struct AccountStorage: Sendable {
   }
 
   /// Finishes what interrupted operations left: first the credential moves a migration queued
-  /// (`CredentialMoves`), then every journal row of a process that is gone (or an hour old) has its
-  /// secret deleted unless a row references it. Returns how many secrets it deleted.
+  /// (`CredentialMoves`) and the secret store's unfinished writes of processes that are gone
+  /// (`removeAbandonedWrites`), then every journal row of a process that is gone (or an hour old) has
+  /// its secret deleted unless a row references it. Returns how many secrets it deleted.
   func recoverInterruptedOperations() async throws -> Int {
     try await CredentialMoves.finish(self)
+    // File times are the system's: compared with its clock. A writer without a process id (an earlier
+    // version's temporary file) counts as gone after an hour.
+    let wallClock = Date()
+    try? await secrets.removeAbandonedWrites { pid, modified in
+      SecretJournal.isAbandoned(pid: pid ?? SecretJournal.processID, createdAt: modified, now: wallClock)
+    }
     let now = self.now
     let rows = try await read { db in
       try Row.fetchAll(db, sql: "SELECT id, namespace, secretID, reference, pid, createdAt FROM secretJournal")
