@@ -1,9 +1,11 @@
 import Foundation
 
-/// Replaces a file's contents all at once: the bytes go to a new 0600 file beside it, are synced to the
-/// disk, and a rename puts them in its place. A reader sees the old contents or the new, never a torn
-/// file, and a power cut cannot leave the new name with no contents. The folder itself is not synced
-/// (docs/threat-model.md, "After a power cut").
+/// Replaces a file's contents all at once: the bytes go to a new 0600 file beside it and a rename puts
+/// them in its place, so a reader sees the old contents or the new, never a torn file. One sync each
+/// (docs/threat-model.md, "After a power cut"): over an existing file the new one is synced before the
+/// rename, so a power cut leaves the old contents or the new; a name that did not exist is renamed
+/// first and then synced, which makes its contents and the name itself durable at once. The folder is
+/// not synced.
 public enum AtomicFile {
   /// Which step failed: writing the new file, or renaming it over the old one.
   public enum Failure: Error, Sendable { case cannotWrite, cannotReplace }
@@ -16,13 +18,34 @@ public enum AtomicFile {
   /// `replace(_:with:)` for a file path (`FOLDER/NAME`).
   public static func replace(atPath target: String, with bytes: some Collection<UInt8>) throws(Failure) {
     let temporary = temporaryPath(beside: target)
-    guard writeSynced(Array(bytes), to: temporary) else {
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw .cannotWrite }
+    defer { close(fd) }
+    guard writeAll(Array(bytes), to: fd) else {
       unlink(temporary)
       throw .cannotWrite
     }
-    guard rename(temporary, target) == 0 else {
-      unlink(temporary)
-      throw .cannotReplace
+    var info = stat()
+    if lstat(target, &info) != 0 && errno == ENOENT {
+      // A new name: its sync after the rename (an fsync: the rename changed the inode) commits the
+      // name with the contents. Until it returns the name is not durable, nor what would reference it.
+      guard rename(temporary, target) == 0 else {
+        unlink(temporary)
+        throw .cannotReplace
+      }
+      guard fsync(fd) == 0 else {
+        unlink(target)
+        throw .cannotWrite
+      }
+    } else {
+      guard fsync(fd) == 0 else {
+        unlink(temporary)
+        throw .cannotWrite
+      }
+      guard rename(temporary, target) == 0 else {
+        unlink(temporary)
+        throw .cannotReplace
+      }
     }
   }
 
@@ -48,11 +71,8 @@ public enum AtomicFile {
     return (true, pid)
   }
 
-  /// Creates `path` (0600; it must not exist), writes `bytes` and syncs them.
-  private static func writeSynced(_ bytes: [UInt8], to path: String) -> Bool {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { return false }
-    defer { close(fd) }
+  /// Writes all of `bytes` to `fd`.
+  private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
     var written = 0
     while written < bytes.count {
       let result = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -60,6 +80,6 @@ public enum AtomicFile {
       guard result > 0 else { return false }
       written += result
     }
-    return fsync(fd) == 0
+    return true
   }
 }
