@@ -71,6 +71,10 @@ import Testing
     try await store.store(StoredSecret("second"), for: key, label: "x")
     #expect(try mode(folder) == 0o700)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["abc"])
+    try await store.delete(key)
+    try await store.syncDeletions(in: ["session", "never-written"])  // a missing folder has nothing to sync
+    #expect(try await store.ids(in: "session").isEmpty)
+    await expectAuthError(.internalError) { try await store.syncDeletions(in: ["../escape"]) }
   }
 
   @Test(arguments: ["../escape", ".hidden", "a/b", ""])

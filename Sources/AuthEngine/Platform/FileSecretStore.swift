@@ -46,6 +46,19 @@ public struct FileSecretStore: SecretStore {
     return names.filter { !$0.hasPrefix(".") }.sorted()
   }
 
+  /// An `fsync` of each folder: an unlink is a change of the folder, durable with the file system's
+  /// next journal commit, which a sync of the WAL alone does not force (docs/threat-model.md).
+  public func syncDeletions(in namespaces: Set<String>) async throws {
+    for namespace in namespaces {
+      let folder = try namespaceFolder(namespace)
+      let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      if fd < 0 && errno == ENOENT { continue }
+      guard fd >= 0 else { throw unavailable(folder, "cannot open a secret folder") }
+      defer { close(fd) }
+      guard fsync(fd) == 0 else { throw unavailable(folder, "cannot sync a secret folder") }
+    }
+  }
+
   /// The temporary files (`AtomicFile`) of writers that are gone: a writer killed between writing one
   /// and renaming it into place, or a power cut that kept the file but not the rename
   /// (docs/threat-model.md, "After a power cut"). Each holds a secret no listing shows.

@@ -34,6 +34,10 @@ public struct PartitionedSecretStore: SecretStore {
 
   public func ids(in namespace: String) async throws -> [String] { try await base.ids(in: scoped(namespace)) }
 
+  public func syncDeletions(in namespaces: Set<String>) async throws {
+    try await base.syncDeletions(in: Set(namespaces.map(scoped)))
+  }
+
   public func removeAbandonedWrites(_ isAbandoned: @Sendable (Int64?, Date) -> Bool) async throws {
     try await base.removeAbandonedWrites(isAbandoned)
   }

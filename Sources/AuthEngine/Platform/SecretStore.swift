@@ -30,11 +30,15 @@ public protocol SecretStore: Sendable {
   /// Deletes what interrupted writes left beside the secrets, when `isAbandoned(pid, modified)` says
   /// their writer is gone (pid nil: unknown). The file store's temporary files; nothing elsewhere.
   func removeAbandonedWrites(_ isAbandoned: @Sendable (Int64?, Date) -> Bool) async throws
+  /// Makes the deletions so far in `namespaces` durable, before the journal rows that name those
+  /// secrets are cleared (the file store's folders; nothing where a deletion is durable when it returns).
+  func syncDeletions(in namespaces: Set<String>) async throws
 }
 
 extension SecretStore {
   /// A store whose writes leave nothing behind when interrupted (the Secret Service, memory).
   public func removeAbandonedWrites(_ isAbandoned: @Sendable (Int64?, Date) -> Bool) async throws {}
+  public func syncDeletions(in namespaces: Set<String>) async throws {}
 }
 
 public actor InMemorySecretStore: SecretStore {

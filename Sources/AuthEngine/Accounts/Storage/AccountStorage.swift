@@ -113,16 +113,25 @@ struct AccountStorage: Sendable {
     await remove(secrets, journal: ids)
   }
 
-  /// Deletes secrets no row references any more, and their journal rows.
+  /// Deletes secrets no row references any more, and their journal rows once the deletions are durable
+  /// (were the clear durable and a deletion not, a power cut would bring back a secret nothing names).
   func remove(_ secrets: [JournaledSecret], journal ids: [Int64]) async {
     var done: [Int64] = []
+    var namespaces: Set<String> = []
     for (secret, id) in zip(secrets, ids) {
       do {
         try await environment.secrets.delete(secret.key)
         done.append(id)
+        namespaces.insert(secret.key.namespace)
       } catch {
         logger.notice("a secret could not be deleted yet; it stays journaled")
       }
+    }
+    do {
+      try await environment.secrets.syncDeletions(in: namespaces)
+    } catch {
+      logger.notice("the secret store could not sync its deletions; they stay journaled")
+      return
     }
     let cleared = done
     _ = try? await write { db in try SecretJournal.clear(db, cleared) }
@@ -138,6 +147,7 @@ struct AccountStorage: Sendable {
       if referenced == false { orphans.append(secret) }
     }
     for secret in orphans { try? await environment.secrets.delete(secret.key) }
+    guard (try? await environment.secrets.syncDeletions(in: Set(orphans.map(\.key.namespace)))) != nil else { return }
     _ = try? await write { db in try SecretJournal.clear(db, ids) }
   }
 
@@ -170,6 +180,7 @@ struct AccountStorage: Sendable {
     for (id, key, reference, _, _) in abandoned {
       if try await !read({ db in try JournaledSecret.isReferenced(db, encoded: reference) }) {
         try await environment.secrets.delete(key)
+        try await environment.secrets.syncDeletions(in: [key.namespace])
         deleted += 1
       }
       try await write { db in try SecretJournal.clear(db, [id]) }
