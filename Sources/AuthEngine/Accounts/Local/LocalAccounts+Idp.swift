@@ -168,16 +168,20 @@ extension LocalAccounts {
     }
   }
 
+  /// A new identity is linked to `uid` now; a known one keeps its user and link time and takes the
+  /// provider's latest email, name and photo. One statement (an upsert), from the statement cache.
   static func upsertIdentity(_ db: Database, _ identity: FederatedIdentity, uid: String, at now: Date) throws {
-    var record =
-      try Accounts.identity(db, providerID: identity.providerID, federatedID: identity.uid)
-      ?? IdentityRecord(
-        providerID: identity.providerID, federatedID: identity.uid, uid: uid, email: nil, displayName: nil,
-        photoURL: nil, linkedAt: now)
-    record.email = EmailAddress.normalize(identity.email)
-    record.displayName = identity.displayName
-    record.photoURL = identity.photoURL
-    try record.save(db)
+    try db.run(
+      """
+      INSERT INTO identity (providerID, federatedID, uid, email, displayName, photoURL, linkedAt)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (providerID, federatedID) DO UPDATE
+      SET email = excluded.email, displayName = excluded.displayName, photoURL = excluded.photoURL
+      """,
+      [
+        identity.providerID, identity.uid, uid, EmailAddress.normalize(identity.email), identity.displayName,
+        identity.photoURL, now,
+      ])
   }
 }
 

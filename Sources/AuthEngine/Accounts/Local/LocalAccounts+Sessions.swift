@@ -29,8 +29,9 @@ extension LocalAccounts {
     -> [JournaledSecret]
   {
     let ended = try endSessions(db, at: now)
-    try SessionRecord(id: session.id, uid: uid, signInProvider: provider, authTime: now, createdAt: now, endedAt: nil)
-      .insert(db)
+    try db.run(
+      "INSERT INTO session (id, uid, signInProvider, authTime, createdAt, endedAt) VALUES (?, ?, ?, ?, ?, NULL)",
+      [session.id, uid, provider, now, now])
     return ended
   }
 
