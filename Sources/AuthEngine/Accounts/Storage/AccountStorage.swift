@@ -5,14 +5,16 @@ import Logging
 /// What both account backends keep on this machine: rows in `auth.sqlite` and secrets in the
 /// `SecretStore`, written so that a process killed at any point leaves the old state or the new one,
 /// and no secret nobody can reach:
-/// 1. journal the secrets about to be written (their own small transaction, synced: commits are not
-///    synced one by one (`synchronous = NORMAL`, see `AuthDatabase`), and a power cut must not roll
-///    back the row of a secret that reached the store);
-/// 2. write them to the secret store;
+/// 1. journal the secrets about to be written (a small transaction, synced: commits are not synced one
+///    by one (`synchronous = NORMAL`, see `AuthDatabase`), and a power cut must not roll back the row
+///    of a secret that reached the store); what decides those secrets (a sign-in's user) may be read
+///    in that same transaction (`withSecrets(prepare:…)`);
+/// 2. write them to the secret store (each durable when its write returns);
 /// 3. one transaction applies the change, clears those journal rows, and journals the secrets the
 ///    change made unreachable;
-/// 4. delete those secrets and clear their rows — after `AuthDatabase.sync()` has made step 3 durable:
-///    a power cut must not bring back a row whose secret is already gone.
+/// 4. delete those secrets and clear their rows — after `AuthDatabase.sync()` has made step 3 durable
+///    (a power cut must not bring back a row whose secret is already gone), and after the deletions
+///    are durable (`SecretStore.syncDeletions`: nor a secret whose row is gone).
 /// After a crash, `recoverInterruptedOperations()` finishes steps 2 and 4 from the journal. A power cut
 /// may roll back the unsynced commits after step 1 (the operation is lost, as a whole), never more.
 struct AccountStorage: Sendable {
