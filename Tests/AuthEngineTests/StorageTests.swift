@@ -59,6 +59,24 @@ import Testing
     #expect(try await store.ids(in: "credential").isEmpty)
   }
 
+  /// A folder whose mode was loosened is made 0700 again by the next write, and a write leaves no
+  /// temporary file beside the secret.
+  @Test func fileSecretStoreTightensItsFolderAndLeavesNoTemporaryFile() async throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    let store = FileSecretStore(dataDirectory: dir)
+    let key = SecretKey(namespace: "session", id: "abc")
+    try await store.store(StoredSecret("first"), for: key, label: "x")
+    let folder = dir.appendingPathComponent("secrets/session").path
+    chmod(folder, 0o755)
+    try await store.store(StoredSecret("second"), for: key, label: "x")
+    #expect(try mode(folder) == 0o700)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["abc"])
+    try await store.delete(key)
+    try await store.syncDeletions(in: ["session", "never-written"])  // a missing folder has nothing to sync
+    #expect(try await store.ids(in: "session").isEmpty)
+    await expectAuthError(.internalError) { try await store.syncDeletions(in: ["../escape"]) }
+  }
+
   @Test(arguments: ["../escape", ".hidden", "a/b", ""])
   func fileSecretStoreRefusesPathLikeIDs(id: String) async {
     let store = FileSecretStore(

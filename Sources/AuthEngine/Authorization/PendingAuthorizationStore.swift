@@ -7,6 +7,22 @@ public protocol PendingAuthorizationStore: Sendable {
   /// Removes and returns the record, atomically: of two concurrent callers only one gets it
   /// (single use). Nil when it is already gone.
   func take(id: String) async throws -> PendingAuthorizationRecord?
+  /// Removes and returns the record `pick` chooses among all of them (or none, nil), atomically as
+  /// `take(id:)`; what `pick` throws is rethrown with nothing removed.
+  func take(
+    picking pick: @escaping @Sendable ([PendingAuthorizationRecord]) throws -> String?
+  ) async throws -> PendingAuthorizationRecord?
+}
+
+extension PendingAuthorizationStore {
+  /// `all()`, then `take(id:)`: a store that can do both at once (`SQLitePendingAuthorizationStore`,
+  /// one transaction) implements it itself.
+  public func take(
+    picking pick: @escaping @Sendable ([PendingAuthorizationRecord]) throws -> String?
+  ) async throws -> PendingAuthorizationRecord? {
+    guard let id = try pick(try await all()) else { return nil }
+    return try await take(id: id)
+  }
 }
 
 public actor InMemoryPendingAuthorizationStore: PendingAuthorizationStore {

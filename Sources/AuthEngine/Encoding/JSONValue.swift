@@ -9,20 +9,23 @@ public enum JSONValue: Sendable, Equatable, Codable {
   case array([JSONValue])
   case object([String: JSONValue])
 
+  /// Each kind is tried in turn, and each miss throws (and describes) a `DecodingError`: the most
+  /// common kinds of a provider's answer go first — strings, then booleans and numbers — so a string
+  /// costs no miss where it cost two, and an object three where it cost four.
   public init(from decoder: Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
     } else if let value = try? container.decode(Bool.self) {
       self = .bool(value)
     } else if let value = try? container.decode(Double.self) {
       self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
+    } else if let value = try? container.decode([String: JSONValue].self) {
+      self = .object(value)
     } else {
-      self = .object(try container.decode([String: JSONValue].self))
+      self = .array(try container.decode([JSONValue].self))
     }
   }
 

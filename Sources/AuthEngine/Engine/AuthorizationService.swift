@@ -80,8 +80,7 @@ public actor AuthorizationService {
   public func resume(with redirectURL: URL) async throws -> ProviderSignInResult {
     let (record, parameters) = try await claim(redirectURL)
     let key = SecretKey(namespace: PendingSecrets.namespace, id: record.id)
-    let stored = try await environment.secrets.load(key)
-    try? await environment.secrets.delete(key)
+    let stored = try await Self.takeSecret(key, from: environment.secrets)
     guard let stored, let secrets = try? PendingSecrets(stored) else {
       throw AuthError(
         .storageFailure, origin: .storage, detail: "the pending sign-in's secrets are missing; start again")
@@ -102,6 +101,13 @@ public actor AuthorizationService {
         "authorization failed", metadata: ["provider": "\(record.providerID)", "code": "\(error.code.rawValue)"])
       throw error.completing(pendingID: record.id, providerID: record.providerID)
     }
+  }
+
+  /// Loads and deletes a pending sign-in's secret in one step off the actor (one hop, not two).
+  nonisolated static func takeSecret(_ key: SecretKey, from secrets: any SecretStore) async throws -> StoredSecret? {
+    let stored = try await secrets.load(key)
+    try? await secrets.delete(key)
+    return stored
   }
 
   /// Abandons a pending authorization (the user pressed Cancel, or it timed out).
@@ -155,23 +161,27 @@ public actor AuthorizationService {
   }
 
   /// Finds, checks and consumes (single use) the pending record a redirect belongs to.
+  /// The records are read, matched and the match taken in one step of the store (one transaction).
   func claim(_ url: URL) async throws -> (PendingAuthorizationRecord, FormParameters) {
-    let records = try await environment.pending.all()
-    guard !records.isEmpty else { throw AuthError(.noPendingAuthorization, origin: .redirect) }
-    let candidates = records.filter { URL(string: $0.redirectURI).map { RedirectMatching.matches(url, $0) } ?? false }
-    guard !candidates.isEmpty else { throw AuthError(.redirectURIMismatch, origin: .redirect) }
-    guard let parameters = FormParameters.query(of: url) else {
-      throw AuthError(.invalidState, origin: .redirect, payload: .state(.malformedQuery))
+    let parameters = FormParameters.query(of: url)
+    let claimed = try await environment.pending.take { records in
+      guard !records.isEmpty else { throw AuthError(.noPendingAuthorization, origin: .redirect) }
+      let candidates = records.filter { URL(string: $0.redirectURI).map { RedirectMatching.matches(url, $0) } ?? false }
+      guard !candidates.isEmpty else { throw AuthError(.redirectURIMismatch, origin: .redirect) }
+      guard let parameters else {
+        throw AuthError(.invalidState, origin: .redirect, payload: .state(.malformedQuery))
+      }
+      for name in ["state", "code", "iss", "oauth_token", "oauth_verifier", "denied", "error"]
+      where parameters.count(of: name) > 1 {
+        throw AuthError(.invalidState, origin: .redirect, payload: .state(.repeatedParameter(name)))
+      }
+      let ids = PendingAuthorizationRecord.ids(lookedUpBy: parameters)
+      guard let match = candidates.first(where: { ids.contains($0.id) }) else {
+        throw AuthError(.invalidState, origin: .redirect, payload: .state(ids.isEmpty ? .missing : .unknown))
+      }
+      return match.id
     }
-    for name in ["state", "code", "iss", "oauth_token", "oauth_verifier", "denied", "error"]
-    where parameters.count(of: name) > 1 {
-      throw AuthError(.invalidState, origin: .redirect, payload: .state(.repeatedParameter(name)))
-    }
-    let ids = PendingAuthorizationRecord.ids(lookedUpBy: parameters)
-    guard let match = candidates.first(where: { ids.contains($0.id) }) else {
-      throw AuthError(.invalidState, origin: .redirect, payload: .state(ids.isEmpty ? .missing : .unknown))
-    }
-    guard let record = try await environment.pending.take(id: match.id) else {
+    guard let record = claimed, let parameters else {
       throw AuthError(.invalidState, origin: .redirect, payload: .state(.alreadyUsed))
     }
     guard record.expiresAt > environment.clock.now() else {

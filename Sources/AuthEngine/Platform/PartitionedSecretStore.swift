@@ -33,4 +33,12 @@ public struct PartitionedSecretStore: SecretStore {
   public func delete(_ key: SecretKey) async throws { try await base.delete(scoped(key)) }
 
   public func ids(in namespace: String) async throws -> [String] { try await base.ids(in: scoped(namespace)) }
+
+  public func syncDeletions(in namespaces: Set<String>) async throws {
+    try await base.syncDeletions(in: Set(namespaces.map(scoped)))
+  }
+
+  public func removeAbandonedWrites(_ isAbandoned: @Sendable (Int64?, Date) -> Bool) async throws {
+    try await base.removeAbandonedWrites(isAbandoned)
+  }
 }

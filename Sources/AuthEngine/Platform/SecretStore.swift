@@ -27,6 +27,18 @@ public protocol SecretStore: Sendable {
   func delete(_ key: SecretKey) async throws
   /// The ids stored in `namespace` (to find orphans).
   func ids(in namespace: String) async throws -> [String]
+  /// Deletes what interrupted writes left beside the secrets, when `isAbandoned(pid, modified)` says
+  /// their writer is gone (pid nil: unknown). The file store's temporary files; nothing elsewhere.
+  func removeAbandonedWrites(_ isAbandoned: @Sendable (Int64?, Date) -> Bool) async throws
+  /// Makes the deletions so far in `namespaces` durable, before the journal rows that name those
+  /// secrets are cleared (the file store's folders; nothing where a deletion is durable when it returns).
+  func syncDeletions(in namespaces: Set<String>) async throws
+}
+
+extension SecretStore {
+  /// A store whose writes leave nothing behind when interrupted (the Secret Service, memory).
+  public func removeAbandonedWrites(_ isAbandoned: @Sendable (Int64?, Date) -> Bool) async throws {}
+  public func syncDeletions(in namespaces: Set<String>) async throws {}
 }
 
 public actor InMemorySecretStore: SecretStore {

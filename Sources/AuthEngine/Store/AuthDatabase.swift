@@ -40,8 +40,8 @@ public final class AuthDatabase: Sendable {
   /// commit: `synchronous = FULL` for this one commit, whose sync of the WAL covers all earlier frames.
   public func writeDurably<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
     try await queue.writeWithoutTransaction { db in
-      try db.execute(sql: "PRAGMA synchronous = FULL")
-      defer { try? db.execute(sql: "PRAGMA synchronous = NORMAL") }
+      try db.run("PRAGMA synchronous = FULL")
+      defer { try? db.run("PRAGMA synchronous = NORMAL") }
       var value: T?
       try db.inTransaction {
         value = try body(db)

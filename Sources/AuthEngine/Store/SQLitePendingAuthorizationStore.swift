@@ -18,7 +18,7 @@ public struct SQLitePendingAuthorizationStore: PendingAuthorizationStore {
   public func all() async throws -> [PendingAuthorizationRecord] {
     try await guarded {
       try await database.queue.read { db in
-        try PendingAuthorizationRecord.order(Column("createdAt")).fetchAll(db)
+        try db.all(PendingAuthorizationRecord.self, "SELECT * FROM pendingAuthorization ORDER BY createdAt")
       }
     }
   }
@@ -26,8 +26,26 @@ public struct SQLitePendingAuthorizationStore: PendingAuthorizationStore {
   public func take(id: String) async throws -> PendingAuthorizationRecord? {
     try await guarded {
       try await database.queue.write { db in
-        guard let record = try PendingAuthorizationRecord.fetchOne(db, key: id) else { return nil }
-        try record.delete(db)
+        guard
+          let record = try db.one(
+            PendingAuthorizationRecord.self, "SELECT * FROM pendingAuthorization WHERE id = ?", [id])
+        else { return nil }
+        try db.run("DELETE FROM pendingAuthorization WHERE id = ?", [id])
+        return record
+      }
+    }
+  }
+
+  /// One write transaction: the records are read, `pick` chooses, the chosen one is deleted.
+  public func take(
+    picking pick: @escaping @Sendable ([PendingAuthorizationRecord]) throws -> String?
+  ) async throws -> PendingAuthorizationRecord? {
+    try await guarded {
+      try await database.queue.write { db in
+        let records = try db.all(
+          PendingAuthorizationRecord.self, "SELECT * FROM pendingAuthorization ORDER BY createdAt")
+        guard let id = try pick(records), let record = records.first(where: { $0.id == id }) else { return nil }
+        try db.run("DELETE FROM pendingAuthorization WHERE id = ?", [id])
         return record
       }
     }

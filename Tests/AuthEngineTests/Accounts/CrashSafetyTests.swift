@@ -82,6 +82,51 @@ import Testing
     #expect(new == (point == "committed"))
   }
 
+  /// The identity is known: the decision (its user) is read in the synced transaction that journals
+  /// the secrets, and the credential is replaced in place. A kill at any point keeps the user, its
+  /// credential (old or new, never gone) and no orphan.
+  @Test(arguments: ["journaled", "secrets-written", "committed"])
+  func killedDuringASignInOfAKnownIdentity(point: String) async throws {
+    let directory = Self.newDirectory()
+    let first = try await Self.auth(directory).signIn(
+      with: AccountHarness.result("github.com", "1", email: "a@example.com"))
+    try await Self.auth(directory).signOut()
+    await #expect(processExitsWith: .signal(SIGKILL)) { [directory = directory as String, point = point as String] in
+      let auth = try CrashSafetyTests.auth(directory, killAt: point)
+      _ = try await auth.signIn(with: AccountHarness.result("github.com", "1", email: "a@example.com"))
+    }
+    let after = try await Self.inspect(directory)
+    #expect(after.orphans.isEmpty, "orphan secrets: \(after.orphans)")
+    #expect(after.journal == 0)
+    #expect(after.users == 1 && after.identities == 1)
+    #expect(after.activeSessions == (point == "committed" ? 1 : 0))
+    let store = FileSecretStore(dataDirectory: URL(fileURLWithPath: directory))
+    let credential = CredentialVault.key(providerID: "github.com", uid: first.user.uid)
+    #expect(try await store.load(credential) != nil, "the known identity's credential is gone")
+  }
+
+  /// A writer killed between writing a secret's temporary file and renaming it into place (or a power
+  /// cut that kept the file, not the rename) leaves a hidden file holding a secret: recovery deletes it
+  /// once its process is gone, and leaves a live writer's alone.
+  @Test func recoveryDeletesTheTemporaryFilesOfWritersThatAreGone() async throws {
+    let directory = Self.newDirectory()
+    let auth = try Self.auth(directory)
+    _ = try await auth.signIn(with: AccountHarness.result("github.com", "1"))
+    let folder = directory + "/secrets/session"
+    let random = String(repeating: "0a", count: 16)
+    let gone = folder + "/.abc-999999999-\(random).tmp"  // beyond Linux's largest pid
+    let live = folder + "/.abc-\(getpid())-\(random).tmp"
+    for path in [gone, live] {
+      #expect(FileManager.default.createFile(atPath: path, contents: Data("a secret".utf8)))
+    }
+    try await auth.recoverInterruptedOperations()
+    #expect(!FileManager.default.fileExists(atPath: gone), "a gone writer's temporary file was kept")
+    #expect(FileManager.default.fileExists(atPath: live), "a live writer's temporary file was deleted")
+    #expect(AtomicFile.leftover(".abc-\(getpid())-\(random).tmp") == (true, Int64(getpid())))
+    #expect(AtomicFile.leftover(".abc-0E0E0E0E-1111-2222-3333-444444444444.tmp") == (true, nil))
+    #expect(AtomicFile.leftover("abc") == (false, nil))
+  }
+
   @Test(arguments: ["secrets-written", "committed"])
   func killedDuringLink(point: String) async throws {
     let directory = Self.newDirectory()

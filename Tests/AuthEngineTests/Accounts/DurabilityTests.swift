@@ -35,6 +35,12 @@ import Testing
       try await base.delete(key)
     }
     func ids(in namespace: String) async throws -> [String] { try await base.ids(in: namespace) }
+    /// Records the journal rows still there when the deletions are made durable (they must be).
+    func syncDeletions(in namespaces: Set<String>) async throws {
+      let queue = try DatabaseQueue(path: directory.appendingPathComponent(AuthDatabase.fileName).path)
+      let rows = try await queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM secretJournal") ?? 0 }
+      events.append("sync deletions \(namespaces.sorted()) with \(rows) journal rows")
+    }
   }
 
   static func directory() -> URL {
@@ -70,8 +76,11 @@ import Testing
     #expect(
       Array(events.all[before...]) == [
         "journaled", "store credential", "store session", "secrets-written", "committed", "synced",
-        "delete session after sync 1",
+        "delete session after sync 1", "sync deletions [\"session\"] with 1 journal rows",
       ])
+    let journal = try await database.queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM secretJournal")
+    }
+    #expect(journal == 0, "the journal row is cleared once the deletion is durable")
   }
 
   /// `status` and `token` open the store, read and exit: the database keeps its size and modification

@@ -34,33 +34,32 @@ extension LocalAccounts {
   }
 
   /// Signs in with a provider result; a conflict keeps the credential (`PendingCredentials`) and throws
-  /// `auth/account-exists-with-different-credential`. The credential is stored under the uid decided
-  /// first; if another process changed that decision meanwhile, the sign-in runs once more.
+  /// `auth/account-exists-with-different-credential`. The decision is read in the transaction that
+  /// journals the secrets (`withSecrets(prepare:…)`), the credential stored under the uid it names; if
+  /// another process changed that decision before the commit, the sign-in runs once more.
   func signIn(with result: ProviderSignInResult, attempt: Int = 1) async throws -> SignedIn {
     let identity = result.identity
     let perEmail = oneAccountPerEmail
     let newUID = Base64URL.encode(environment.random.bytes(21))
-    let decision = try await storage.read { db in try Self.decide(db, identity, oneAccountPerEmail: perEmail) }
-    let uid: String
-    switch decision {
-    case .conflict(let email, let methods):
-      try await pending.keep(result, email: email, pendingToken: nil)
-      throw AuthError.accountConflict(
-        AccountConflict(email: email, providerID: identity.providerID, signInMethods: methods))
-    case .existing(let owner): uid = owner
-    case .new: uid = newUID
-    }
     let session = newSession()
     let now = self.now
     let (vault, credential) = (self.vault, result.credential)
     do {
       return try await storage.withSecrets(
-        [.credential(identity.providerID, uid: uid), session.journaled],
-        store: {
+        prepare: { db -> (String, secrets: [JournaledSecret]) in
+          let uid: String
+          switch try Self.decide(db, identity, oneAccountPerEmail: perEmail) {
+          case .conflict(let email, let methods): throw Conflict(email: email, methods: methods)
+          case .existing(let owner): uid = owner
+          case .new: uid = newUID
+          }
+          return (uid, [.credential(identity.providerID, uid: uid), session.journaled])
+        },
+        store: { uid in
           try await vault.save(credential, uid: uid)
           try await self.storeToken(session)
         }
-      ) { db -> (SignedIn, removed: [JournaledSecret]) in
+      ) { db, uid -> (SignedIn, removed: [JournaledSecret]) in
         let isNew: Bool
         switch try Self.decide(db, identity, oneAccountPerEmail: perEmail) {
         case .existing(let owner) where owner == uid:
@@ -77,10 +76,14 @@ extension LocalAccounts {
         }
         try Self.upsertIdentity(db, identity, uid: uid, at: now)
         try ProviderCredentials.record(db, uid: uid, providerID: identity.providerID, at: now)
-        try db.execute(sql: "UPDATE user SET lastSignInDate = ? WHERE uid = ?", arguments: [now, uid])
+        try db.run("UPDATE user SET lastSignInDate = ? WHERE uid = ?", [now, uid])
         let ended = try Self.activate(db, session, uid: uid, provider: identity.providerID, at: now)
         return (SignedIn(account: try Self.snapshot(db, uid: uid), isNewUser: isNew), ended)
       }
+    } catch let conflict as Conflict {
+      try await pending.keep(result, email: conflict.email, pendingToken: nil)
+      throw AuthError.accountConflict(
+        AccountConflict(email: conflict.email, providerID: identity.providerID, signInMethods: conflict.methods))
     } catch is DecisionChanged where attempt == 1 {
       return try await signIn(with: result, attempt: 2)
     } catch is DecisionChanged {
@@ -165,18 +168,28 @@ extension LocalAccounts {
     }
   }
 
+  /// A new identity is linked to `uid` now; a known one keeps its user and link time and takes the
+  /// provider's latest email, name and photo. One statement (an upsert), from the statement cache.
   static func upsertIdentity(_ db: Database, _ identity: FederatedIdentity, uid: String, at now: Date) throws {
-    var record =
-      try Accounts.identity(db, providerID: identity.providerID, federatedID: identity.uid)
-      ?? IdentityRecord(
-        providerID: identity.providerID, federatedID: identity.uid, uid: uid, email: nil, displayName: nil,
-        photoURL: nil, linkedAt: now)
-    record.email = EmailAddress.normalize(identity.email)
-    record.displayName = identity.displayName
-    record.photoURL = identity.photoURL
-    try record.save(db)
+    try db.run(
+      """
+      INSERT INTO identity (providerID, federatedID, uid, email, displayName, photoURL, linkedAt)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (providerID, federatedID) DO UPDATE
+      SET email = excluded.email, displayName = excluded.displayName, photoURL = excluded.photoURL
+      """,
+      [
+        identity.providerID, identity.uid, uid, EmailAddress.normalize(identity.email), identity.displayName,
+        identity.photoURL, now,
+      ])
   }
 }
 
 /// Another process changed who an identity belongs to between the decision and the write.
 private struct DecisionChanged: Error {}
+
+/// The identity's email belongs to another account (one account per email): nothing is written.
+private struct Conflict: Error {
+  let email: String
+  let methods: [String]
+}

@@ -16,10 +16,11 @@ extension LocalAccounts {
 
   func newSession() -> NewSession { NewSession(id: Base64URL.encode(environment.random.bytes(16))) }
 
-  /// Writes the session's refresh token (before the transaction that activates it).
-  func storeToken(_ session: NewSession) async throws {
+  /// Writes the session's refresh token (before the transaction that activates it). Nonisolated: it
+  /// reads only constants, and a `withSecrets` store step calls it without a hop back to the actor.
+  nonisolated func storeToken(_ session: NewSession) async throws {
     try await storage.secrets.store(
-      StoredSecret(environment.random.token(bytes: 32)), for: session.key, label: "AuthDesktop session")
+      StoredSecret(storage.environment.random.token(bytes: 32)), for: session.key, label: "AuthDesktop session")
   }
 
   /// Inside a write transaction: ends the active sessions and starts `session` for `uid`. Returns the
@@ -28,14 +29,15 @@ extension LocalAccounts {
     -> [JournaledSecret]
   {
     let ended = try endSessions(db, at: now)
-    try SessionRecord(id: session.id, uid: uid, signInProvider: provider, authTime: now, createdAt: now, endedAt: nil)
-      .insert(db)
+    try db.run(
+      "INSERT INTO session (id, uid, signInProvider, authTime, createdAt, endedAt) VALUES (?, ?, ?, ?, ?, NULL)",
+      [session.id, uid, provider, now, now])
     return ended
   }
 
   static func endSessions(_ db: Database, at now: Date) throws -> [JournaledSecret] {
-    let ended = try SessionRecord.filter(Column("endedAt") == nil).fetchAll(db).map { NewSession(id: $0.id).journaled }
-    try db.execute(sql: "UPDATE session SET endedAt = ? WHERE endedAt IS NULL", arguments: [now])
+    let ended = try db.strings("SELECT id FROM session WHERE endedAt IS NULL").map { NewSession(id: $0).journaled }
+    if !ended.isEmpty { try db.run("UPDATE session SET endedAt = ? WHERE endedAt IS NULL", [now]) }
     return ended
   }
 

@@ -78,7 +78,9 @@ actor LocalAccounts: AccountBackend {
   }
 
   static func snapshot(_ db: Database, uid: String) throws -> Account {
-    guard let user = try UserRecord.fetchOne(db, key: uid) else { throw AuthError(.userNotFound, origin: .request) }
+    guard let user = try db.one(UserRecord.self, "SELECT * FROM user WHERE uid = ?", [uid]) else {
+      throw AuthError(.userNotFound, origin: .request)
+    }
     return try snapshot(db, user)
   }
 

@@ -5,14 +5,16 @@ import Logging
 /// What both account backends keep on this machine: rows in `auth.sqlite` and secrets in the
 /// `SecretStore`, written so that a process killed at any point leaves the old state or the new one,
 /// and no secret nobody can reach:
-/// 1. journal the secrets about to be written (their own small transaction, synced: commits are not
-///    synced one by one (`synchronous = NORMAL`, see `AuthDatabase`), and a power cut must not roll
-///    back the row of a secret that reached the store);
-/// 2. write them to the secret store;
+/// 1. journal the secrets about to be written (a small transaction, synced: commits are not synced one
+///    by one (`synchronous = NORMAL`, see `AuthDatabase`), and a power cut must not roll back the row
+///    of a secret that reached the store); what decides those secrets (a sign-in's user) may be read
+///    in that same transaction (`withSecrets(prepare:…)`);
+/// 2. write them to the secret store (each durable when its write returns);
 /// 3. one transaction applies the change, clears those journal rows, and journals the secrets the
 ///    change made unreachable;
-/// 4. delete those secrets and clear their rows — after `AuthDatabase.sync()` has made step 3 durable:
-///    a power cut must not bring back a row whose secret is already gone.
+/// 4. delete those secrets and clear their rows — after `AuthDatabase.sync()` has made step 3 durable
+///    (a power cut must not bring back a row whose secret is already gone), and after the deletions
+///    are durable (`SecretStore.syncDeletions`: nor a secret whose row is gone).
 /// After a crash, `recoverInterruptedOperations()` finishes steps 2 and 4 from the journal. A power cut
 /// may roll back the unsynced commits after step 1 (the operation is lost, as a whole), never more.
 struct AccountStorage: Sendable {
@@ -54,6 +56,33 @@ struct AccountStorage: Sendable {
   ) async throws -> T {
     let now = self.now
     let ids = secrets.isEmpty ? [] : try await writeDurably { db in try SecretJournal.add(db, secrets, at: now) }
+    return try await finish(secrets, journal: ids, store: store, apply: apply)
+  }
+
+  /// Steps 1–4 when what the operation writes depends on the store: `prepare` reads it in the same
+  /// synced transaction that journals the secrets it names (one transaction, where a read before the
+  /// journal would be a second), then `store` writes them and `apply` commits as above. What `prepare`
+  /// throws leaves nothing behind: its transaction rolls back and no secret was written.
+  func withSecrets<Plan: Sendable, T: Sendable>(
+    prepare: @Sendable @escaping (Database) throws -> (Plan, secrets: [JournaledSecret]),
+    store: @Sendable (Plan) async throws -> Void,
+    apply: @Sendable @escaping (Database, Plan) throws -> (T, removed: [JournaledSecret])
+  ) async throws -> T {
+    let now = self.now
+    let (plan, secrets, ids) = try await writeDurably { db in
+      let (plan, secrets) = try prepare(db)
+      return (plan, secrets, try SecretJournal.add(db, secrets, at: now))
+    }
+    return try await finish(
+      secrets, journal: ids, store: { try await store(plan) }, apply: { db in try apply(db, plan) })
+  }
+
+  /// Steps 2–4, once `secrets` are journaled under `ids`.
+  private func finish<T: Sendable>(
+    _ secrets: [JournaledSecret], journal ids: [Int64], store: @Sendable () async throws -> Void,
+    apply: @Sendable @escaping (Database) throws -> (T, removed: [JournaledSecret])
+  ) async throws -> T {
+    let now = self.now
     if !secrets.isEmpty { fault("journaled") }
     let outcome: (T, [JournaledSecret], [Int64])
     do {
@@ -86,16 +115,25 @@ struct AccountStorage: Sendable {
     await remove(secrets, journal: ids)
   }
 
-  /// Deletes secrets no row references any more, and their journal rows.
+  /// Deletes secrets no row references any more, and their journal rows once the deletions are durable
+  /// (were the clear durable and a deletion not, a power cut would bring back a secret nothing names).
   func remove(_ secrets: [JournaledSecret], journal ids: [Int64]) async {
     var done: [Int64] = []
+    var namespaces: Set<String> = []
     for (secret, id) in zip(secrets, ids) {
       do {
         try await environment.secrets.delete(secret.key)
         done.append(id)
+        namespaces.insert(secret.key.namespace)
       } catch {
         logger.notice("a secret could not be deleted yet; it stays journaled")
       }
+    }
+    do {
+      try await environment.secrets.syncDeletions(in: namespaces)
+    } catch {
+      logger.notice("the secret store could not sync its deletions; they stay journaled")
+      return
     }
     let cleared = done
     _ = try? await write { db in try SecretJournal.clear(db, cleared) }
@@ -111,14 +149,22 @@ struct AccountStorage: Sendable {
       if referenced == false { orphans.append(secret) }
     }
     for secret in orphans { try? await environment.secrets.delete(secret.key) }
+    guard (try? await environment.secrets.syncDeletions(in: Set(orphans.map(\.key.namespace)))) != nil else { return }
     _ = try? await write { db in try SecretJournal.clear(db, ids) }
   }
 
   /// Finishes what interrupted operations left: first the credential moves a migration queued
-  /// (`CredentialMoves`), then every journal row of a process that is gone (or an hour old) has its
-  /// secret deleted unless a row references it. Returns how many secrets it deleted.
+  /// (`CredentialMoves`) and the secret store's unfinished writes of processes that are gone
+  /// (`removeAbandonedWrites`), then every journal row of a process that is gone (or an hour old) has
+  /// its secret deleted unless a row references it. Returns how many secrets it deleted.
   func recoverInterruptedOperations() async throws -> Int {
     try await CredentialMoves.finish(self)
+    // File times are the system's: compared with its clock. A writer without a process id (an earlier
+    // version's temporary file) counts as gone after an hour.
+    let wallClock = Date()
+    try? await secrets.removeAbandonedWrites { pid, modified in
+      SecretJournal.isAbandoned(pid: pid ?? SecretJournal.processID, createdAt: modified, now: wallClock)
+    }
     let now = self.now
     let rows = try await read { db in
       try Row.fetchAll(db, sql: "SELECT id, namespace, secretID, reference, pid, createdAt FROM secretJournal")
@@ -136,6 +182,7 @@ struct AccountStorage: Sendable {
     for (id, key, reference, _, _) in abandoned {
       if try await !read({ db in try JournaledSecret.isReferenced(db, encoded: reference) }) {
         try await environment.secrets.delete(key)
+        try await environment.secrets.syncDeletions(in: [key.namespace])
         deleted += 1
       }
       try await write { db in try SecretJournal.clear(db, [id]) }

@@ -8,9 +8,8 @@ import GRDB
 enum ProviderCredentials {
   /// Inside a write transaction: records that `uid`'s credential for `providerID` is stored.
   static func record(_ db: Database, uid: String, providerID: String, at now: Date) throws {
-    try db.execute(
-      sql: "INSERT OR REPLACE INTO providerCredential (uid, providerID, savedAt) VALUES (?, ?, ?)",
-      arguments: [uid, providerID, now])
+    try db.run(
+      "INSERT OR REPLACE INTO providerCredential (uid, providerID, savedAt) VALUES (?, ?, ?)", [uid, providerID, now])
   }
 
   /// Inside a write transaction: forgets `uid`'s credential for `providerID`; returns its secret (to

@@ -65,15 +65,15 @@ enum SecretJournal {
   /// Inserts journal rows for `secrets`; returns their ids (cleared by the transaction that commits).
   static func add(_ db: Database, _ secrets: [JournaledSecret], at now: Date) throws -> [Int64] {
     try secrets.map { secret in
-      try db.execute(
-        sql: "INSERT INTO secretJournal (namespace, secretID, reference, pid, createdAt) VALUES (?, ?, ?, ?, ?)",
-        arguments: [secret.key.namespace, secret.key.id, secret.encodedReference, processID, now])
+      try db.run(
+        "INSERT INTO secretJournal (namespace, secretID, reference, pid, createdAt) VALUES (?, ?, ?, ?, ?)",
+        [secret.key.namespace, secret.key.id, secret.encodedReference, processID, now])
       return db.lastInsertedRowID
     }
   }
 
   static func clear(_ db: Database, _ ids: [Int64]) throws {
-    for id in ids { try db.execute(sql: "DELETE FROM secretJournal WHERE id = ?", arguments: [id]) }
+    for id in ids { try db.run("DELETE FROM secretJournal WHERE id = ?", [id]) }
   }
 
   /// A process that wrote a journal row is gone when `/proc/PID` is (Linux), or the row is an hour old.

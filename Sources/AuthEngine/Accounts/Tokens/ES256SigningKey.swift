@@ -51,7 +51,8 @@ public struct ES256SigningKey: Sendable {
   }
 
   private static func load(from secrets: any SecretStore) async throws -> ES256SigningKey? {
-    guard let stored = try await secrets.load(secretKey) else { return nil }
+    // Empty: a power cut while it was first written (its file renamed, not yet synced); made again.
+    guard let stored = try await secrets.load(secretKey), !stored.reveal().isEmpty else { return nil }
     guard let raw = Base64URL.decode(stored.reveal()), raw.count == 32, let key = ES256SigningKey(rawPrivateKey: raw)
     else {
       throw AuthError(.storageFailure, origin: .storage, detail: "the stored signing key is malformed")
