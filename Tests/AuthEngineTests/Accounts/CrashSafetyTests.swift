@@ -66,16 +66,23 @@ import Testing
     return snapshot
   }
 
+  /// A GitHub sign-in of `providerUID` in a child process killed at `point`; then what every kill must
+  /// leave: no orphan secret and an empty journal.
+  static func signInKilled(_ directory: String, at point: String, providerUID: String) async throws -> Snapshot {
+    await #expect(processExitsWith: .signal(SIGKILL)) { [directory, point, providerUID] in
+      let auth = try CrashSafetyTests.auth(directory, killAt: point)
+      _ = try await auth.signIn(with: AccountHarness.result("github.com", providerUID, email: "a@example.com"))
+    }
+    let after = try await inspect(directory)
+    #expect(after.orphans.isEmpty, "orphan secrets: \(after.orphans)")
+    #expect(after.journal == 0)
+    return after
+  }
+
   @Test(arguments: ["journaled", "secrets-written", "committed"])
   func killedDuringSignIn(point: String) async throws {
     let directory = Self.newDirectory()
-    await #expect(processExitsWith: .signal(SIGKILL)) { [directory = directory as String, point = point as String] in
-      let auth = try CrashSafetyTests.auth(directory, killAt: point)
-      _ = try await auth.signIn(with: AccountHarness.result("github.com", "1001", email: "a@example.com"))
-    }
-    let after = try await Self.inspect(directory)
-    #expect(after.orphans.isEmpty, "orphan secrets: \(after.orphans)")
-    #expect(after.journal == 0)
+    let after = try await Self.signInKilled(directory, at: point, providerUID: "1001")
     let old = after.users == 0 && after.identities == 0 && after.activeSessions == 0
     let new = after.users == 1 && after.identities == 1 && after.activeSessions == 1
     #expect(old || new, "neither the old nor the new state: \(after)")
@@ -91,13 +98,7 @@ import Testing
     let first = try await Self.auth(directory).signIn(
       with: AccountHarness.result("github.com", "1", email: "a@example.com"))
     try await Self.auth(directory).signOut()
-    await #expect(processExitsWith: .signal(SIGKILL)) { [directory = directory as String, point = point as String] in
-      let auth = try CrashSafetyTests.auth(directory, killAt: point)
-      _ = try await auth.signIn(with: AccountHarness.result("github.com", "1", email: "a@example.com"))
-    }
-    let after = try await Self.inspect(directory)
-    #expect(after.orphans.isEmpty, "orphan secrets: \(after.orphans)")
-    #expect(after.journal == 0)
+    let after = try await Self.signInKilled(directory, at: point, providerUID: "1")
     #expect(after.users == 1 && after.identities == 1)
     #expect(after.activeSessions == (point == "committed" ? 1 : 0))
     let store = FileSecretStore(dataDirectory: URL(fileURLWithPath: directory))
