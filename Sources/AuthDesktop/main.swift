@@ -45,7 +45,6 @@ do {
     var builtIn = command  // `help SUBCOMMAND`
     try builtIn.run()
   }
-  if getenv("AD_FASTEXIT") != nil { _exit(0) }
 } catch {
   root.exit(withError: error)
 }
