@@ -6,7 +6,8 @@ import Foundation
 /// text but first bridged every value to Foundation's object types, a millisecond of
 /// `status --json`'s start (docs/benchmarks.md).
 extension JSONValue {
-  /// nil and `NSNull` are `null`; a dictionary's nil values are left out; integers are numbers.
+  /// nil and `NSNull` are `null`; a dictionary's nil values are left out (a `[String: Any]` matches
+  /// `[String: Any?]` too); integers are numbers.
   init(output value: Any?) {
     switch value {
     case nil, is NSNull: self = .null
@@ -15,7 +16,6 @@ extension JSONValue {
     case let number as Int: self = .number(Double(number))
     case let number as Double: self = .number(number)
     case let fields as [String: Any?]: self = .object(fields.compactMapValues { $0 }.mapValues(JSONValue.init(output:)))
-    case let fields as [String: Any]: self = .object(fields.mapValues(JSONValue.init(output:)))
     case let items as [Any]: self = .array(items.map(JSONValue.init(output:)))
     case let value?: self = .string(String(describing: value))
     }
