@@ -2,8 +2,9 @@
 
     python Tests/Servers/servers.py [--ignore-stdin]
 
-Each server listens on 127.0.0.1 with an ephemeral port (threaded werkzeug server). When all
-four are listening, exactly one line of JSON goes to stdout:
+Each server listens on 127.0.0.1 with an ephemeral port (waitress, a threaded WSGI server that keeps
+HTTP/1.1 connections alive as real providers do; Werkzeug's development server closes every
+connection). When all four are listening, exactly one line of JSON goes to stdout:
 
     {"github": "http://127.0.0.1:P1", "twitter": "http://127.0.0.1:P2", "oidc": "http://127.0.0.1:P3",
      "identitytoolkit": "http://127.0.0.1:P4"}
@@ -25,7 +26,7 @@ os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"  # plain http on loopback
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from werkzeug.serving import make_server  # noqa: E402
+from waitress.server import create_server  # noqa: E402
 
 import github_server  # noqa: E402
 import identity_toolkit_server  # noqa: E402
@@ -44,15 +45,17 @@ def main():
     signal.signal(signal.SIGHUP, _exit_now)
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING,
                         format="servers.py %(name)s %(levelname)s: %(message)s")
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no access log
+    logging.getLogger("waitress").setLevel(logging.ERROR)  # no "Serving on …" lines (waitress logs no access)
 
     urls = {}
     for name, module in (("github", github_server), ("twitter", twitter_server),
                          ("oidc", oidc_server),
                          ("identitytoolkit", identity_toolkit_server)):
-        srv = make_server("127.0.0.1", 0, module.create_app(), threaded=True)
-        threading.Thread(target=srv.serve_forever, name=name, daemon=True).start()
-        urls[name] = f"http://127.0.0.1:{srv.server_port}"
+        # Each server has its own socket map and worker threads; the Identity Toolkit server calls the
+        # provider servers from inside a request, and the Swift tests run in parallel.
+        srv = create_server(module.create_app(), host="127.0.0.1", port=0, threads=8, ident="auth-desktop-tests")
+        threading.Thread(target=srv.run, name=name, daemon=True).start()
+        urls[name] = f"http://127.0.0.1:{srv.effective_port}"
 
     sys.stdout.write(json.dumps(urls) + "\n")
     sys.stdout.flush()

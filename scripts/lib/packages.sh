@@ -28,11 +28,11 @@ ensure_debian_packages() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-# ./.venv with Authlib and Flask (the tests' protocol servers), reinstalled when the pins change.
+# ./.venv with Authlib, Flask and waitress (the tests' protocol servers), reinstalled when the pins change.
 ensure_python_venv() {
   local requirements=Tests/Servers/requirements.txt stamp=.venv/.requirements
   if [ -x .venv/bin/python ] && cmp -s "$requirements" "$stamp"; then return 0; fi
-  echo "== creating .venv (Authlib, Flask)"
+  echo "== creating .venv (Authlib, Flask, waitress)"
   python3 -m venv .venv
   .venv/bin/pip install -q --disable-pip-version-check -r "$requirements"
   cp "$requirements" "$stamp"

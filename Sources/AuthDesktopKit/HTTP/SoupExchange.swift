@@ -32,7 +32,15 @@ final class SoupExchange: @unchecked Sendable {
       return finish(.failure(failure(.other)))
     }
     self.message = message
-    soup_message_set_flags(message, SOUP_MESSAGE_NO_REDIRECT)
+    // Redirects are answered, not followed (`SoupHTTPTransport`). Every request may go on a kept-alive
+    // connection: libsoup opens a new one for each request it does not know to be idempotent (a POST),
+    // which on a loopback server costs more than the request itself (docs/benchmarks.md). What that flag
+    // also allows, resending a request whose reused connection the server had already closed, is safe for
+    // every request the engine makes: a token request the server did process cannot be redeemed twice
+    // (a code and a rotated refresh token are single-use, RFC 6749 §4.1.2, §10.4), and the other POSTs
+    // (Identity Toolkit, revocation) answer a repeat with an error or the same result.
+    soup_message_set_flags(
+      message, SoupMessageFlags(SOUP_MESSAGE_NO_REDIRECT.rawValue | SOUP_MESSAGE_IDEMPOTENT.rawValue))
     let headers = soup_message_get_request_headers(message)
     for header in request.headers { soup_message_headers_append(headers, header.name, header.value) }
     if let body = request.body {
