@@ -15,8 +15,11 @@ let package = Package(
     .library(name: "AuthURLSession", targets: ["AuthURLSession"]),
     // The provider emulator (a development server), for apps that want it in their own tests.
     .library(name: "AuthEmulator", targets: ["AuthEmulator"]),
-    // The command line (no GTK) and the window (GTK), which the command line starts.
-    .executable(name: "auth-desktop", targets: ["AuthDesktop"]),
+    // What users and the desktop entry run: a launcher in C that becomes the window (no arguments and a
+    // display) or the command line (everything else), both built beside it.
+    .executable(name: "auth-desktop", targets: ["AuthDesktopLauncher"]),
+    // The command line (no GTK) and the window (GTK), which the command line starts too.
+    .executable(name: "auth-desktop-cli", targets: ["AuthDesktop"]),
     .executable(name: "auth-desktop-window", targets: ["AuthDesktopWindow"]),
   ],
   dependencies: [
@@ -73,6 +76,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // C, and only the C library: see its main.c.
+    .executableTarget(name: "AuthDesktopLauncher", linkerSettings: [.unsafeFlags(["-static-executable"])]),
     .executableTarget(
       name: "AuthDesktop",
       dependencies: [

@@ -71,15 +71,19 @@ public struct CLIRunner: Sendable {
 }
 
 extension CLIRunner {
-  /// This runner with its own copy of `auth-desktop` in `folder` (under its root; the name may hold
-  /// spaces), as a user who unpacked a portable copy there has.
+  /// This runner with its own copy of `auth-desktop` (the launcher and the command line it starts,
+  /// `auth-desktop-cli`) in `folder` (under its root; the name may hold spaces), as a user who unpacked a
+  /// portable copy there has.
   public func installedCopy(in folder: String) throws -> CLIRunner {
     let directory = root.appendingPathComponent(folder)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let copy = directory.appendingPathComponent("auth-desktop")
-    try FileManager.default.copyItem(at: Self.binary, to: copy)
+    for name in ["auth-desktop", "auth-desktop-cli"] {
+      try FileManager.default.copyItem(
+        at: Self.binary.deletingLastPathComponent().appendingPathComponent(name),
+        to: directory.appendingPathComponent(name))
+    }
     var runner = self
-    runner.executable = copy
+    runner.executable = directory.appendingPathComponent("auth-desktop")
     return runner
   }
 }

@@ -5,7 +5,7 @@ import AuthEmulator
 import AuthEngine
 import Foundation
 
-/// `install`: registers this executable as the handler of the app's URI scheme for the current user
+/// `install`: registers the `auth-desktop` launcher beside this executable as the handler of the app's URI scheme for the current user
 /// (desktop entry with an absolute `Exec`, `update-desktop-database`, `xdg-mime default`), plus the
 /// AppStream metadata, icon and translations (compiled into `$XDG_DATA_HOME/locale`) when the `data/` and
 /// `po/` folders are found next to the build.
@@ -42,10 +42,9 @@ struct DesktopIntegration {
     return URL(fileURLWithPath: home).appendingPathComponent(".local/share")
   }
 
-  /// The running executable, resolved (the desktop entry needs an absolute path).
-  static var executable: String {
-    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-  }
+  /// The `auth-desktop` launcher beside this command line, resolved (the desktop entry needs an absolute
+  /// path, and runs the launcher, not `auth-desktop-cli`: docs/architecture.md, "Targets").
+  static var executable: String { SchemeRegistration.thisBuildExecutable }
 
   /// What the entry's `Exec` runs: this executable, or, when its path needs quotes or escapes (a space,
   /// as in `~/My Apps/`, or a `%`), a link to it under the data home: xdg-open without a recognised

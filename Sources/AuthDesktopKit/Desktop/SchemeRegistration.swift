@@ -29,8 +29,9 @@ public enum SchemeRegistration: Equatable, Sendable {
     return .otherApplication(g_app_info_get_display_name(info).map { String(cString: $0) } ?? "another program")
   }
 
-  /// `auth-desktop` of this build: this process's executable when it is `auth-desktop`, otherwise the
-  /// one beside it (the window's `auth-desktop-window` is built next to it).
+  /// `auth-desktop` of this build, the launcher the desktop entry runs: this process's executable when it
+  /// is `auth-desktop`, otherwise the one beside it (`auth-desktop-cli` and `auth-desktop-window` are
+  /// built next to it).
   public static var thisBuildExecutable: String {
     let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     guard me.lastPathComponent != "auth-desktop" else { return me.path }
