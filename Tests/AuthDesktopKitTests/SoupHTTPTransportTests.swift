@@ -50,15 +50,7 @@ import Testing
 
   /// Local ports of TCP connections to `127.0.0.1:port` (any state), from `/proc/net/tcp`.
   static func clientPorts(connectingTo port: UInt16) throws -> Set<String> {
-    // Read to the end: procfs reports no size, and the table spans several pages.
-    guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp") else { throw TestSetupError("no /proc/net/tcp") }
-    let table = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
     let remote = String(format: "0100007F:%04X", Int(port))
-    var ports: Set<String> = []
-    for line in table.split(separator: "\n").dropFirst() {
-      let columns = line.split(separator: " ")
-      if columns.count > 3, columns[2] == remote { ports.insert(String(columns[1])) }
-    }
-    return ports
+    return Set(try LoopbackSocketInspector.tcpTable().filter { $0.count > 3 && $0[2] == remote }.map { String($0[1]) })
   }
 }

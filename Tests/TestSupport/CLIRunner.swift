@@ -77,14 +77,23 @@ extension CLIRunner {
   public func installedCopy(in folder: String) throws -> CLIRunner {
     let directory = root.appendingPathComponent(folder)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    for name in ["auth-desktop", "auth-desktop-cli"] {
-      try FileManager.default.copyItem(
-        at: Self.binary.deletingLastPathComponent().appendingPathComponent(name),
-        to: directory.appendingPathComponent(name))
-    }
+    for name in ["auth-desktop", "auth-desktop-cli"] { try Self.placeProgram(name, in: directory) }
     var runner = self
     runner.executable = directory.appendingPathComponent("auth-desktop")
     return runner
+  }
+
+  /// Puts the build's program `name` in `directory`: a hard link, or a copy across file systems. A link
+  /// is never open for writing, so a process that another test forks meanwhile cannot hold it open and
+  /// make running it fail ("Text file busy").
+  public static func placeProgram(_ name: String, in directory: URL) throws {
+    let source = binary.deletingLastPathComponent().appendingPathComponent(name)
+    let destination = directory.appendingPathComponent(name)
+    do {
+      try FileManager.default.linkItem(at: source, to: destination)
+    } catch {
+      try FileManager.default.copyItem(at: source, to: destination)
+    }
   }
 }
 

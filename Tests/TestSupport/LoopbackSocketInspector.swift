@@ -14,13 +14,10 @@ public enum LoopbackSocketInspector {
   }
 
   public static func listeningSocket(port: Int) throws -> Socket? {
-    let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
     let local = String(format: "0100007F:%04X", port)
-    // Columns: sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
     var inode: String?
-    for line in table.split(separator: "\n").dropFirst() {
-      let columns = line.split(separator: " ")
-      if columns.count > 9, columns[1] == local, columns[3] == "0A" { inode = String(columns[9]) }
+    for columns in try tcpTable() where columns.count > 9 && columns[1] == local && columns[3] == "0A" {
+      inode = String(columns[9])
     }
     guard let inode else { return nil }
     for name in try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
@@ -30,6 +27,17 @@ public enum LoopbackSocketInspector {
       return Socket(fd: fd, reuseAddress: option(fd, SO_REUSEADDR), reusePort: option(fd, SO_REUSEPORT))
     }
     return nil
+  }
+
+  /// The rows of `/proc/net/tcp`, split into columns: sl local_address rem_address st
+  /// tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode. Read to the end: procfs reports no size,
+  /// and `String(contentsOfFile:)` then reads one page, 27 rows (the servers' kept-alive connections
+  /// fill more).
+  public static func tcpTable() throws -> [[Substring]] {
+    guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp") else { throw TestSetupError("no /proc/net/tcp") }
+    defer { try? file.close() }
+    let table = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+    return table.split(separator: "\n").dropFirst().map { $0.split(separator: " ") }
   }
 
   private static func option(_ fd: Int32, _ name: Int32) -> Bool {

@@ -30,10 +30,9 @@ import Testing
     let cli = try CLIRunner()
     let alone = cli.root.appendingPathComponent("alone")
     try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
-    let copy = alone.appendingPathComponent("auth-desktop")
-    try FileManager.default.copyItem(at: CLIRunner.binary, to: copy)
+    try CLIRunner.placeProgram("auth-desktop", in: alone)
     var lonely = cli
-    lonely.executable = copy
+    lonely.executable = alone.appendingPathComponent("auth-desktop")
     let result = try await lonely.run(["status"])
     #expect(result.status == 2)
     #expect(
