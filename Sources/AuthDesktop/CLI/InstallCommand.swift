@@ -5,10 +5,10 @@ import AuthEmulator
 import AuthEngine
 import Foundation
 
-/// `install`: registers the `auth-desktop` launcher beside this executable as the handler of the app's URI scheme for the current user
-/// (desktop entry with an absolute `Exec`, `update-desktop-database`, `xdg-mime default`), plus the
-/// AppStream metadata, icon and translations (compiled into `$XDG_DATA_HOME/locale`) when the `data/` and
-/// `po/` folders are found next to the build.
+/// `install`: registers the `auth-desktop` launcher beside this executable as the handler of the app's
+/// URI scheme for the current user (desktop entry with an absolute `Exec`, `update-desktop-database`,
+/// `xdg-mime default`), plus the AppStream metadata, icon and translations (compiled into
+/// `$XDG_DATA_HOME/locale`) when the `data/` and `po/` folders are found next to the build.
 struct InstallCommand: CLICommand {
   static let configuration = CommandConfiguration(
     commandName: "install", abstract: tr("Register auth-desktop as the handler of its URL scheme for this user."))
