@@ -29,13 +29,11 @@ public enum SchemeRegistration: Equatable, Sendable {
     return .otherApplication(g_app_info_get_display_name(info).map { String(cString: $0) } ?? "another program")
   }
 
-  /// `auth-desktop` of this build, the launcher the desktop entry runs: this process's executable when it
-  /// is `auth-desktop`, otherwise the one beside it (`auth-desktop-cli` and `auth-desktop-window` are
-  /// built next to it).
+  /// `auth-desktop` of this build, the launcher the desktop entry runs: the one beside this process's
+  /// executable (`auth-desktop-cli` and `auth-desktop-window` are built next to it).
   public static var thisBuildExecutable: String {
-    let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    guard me.lastPathComponent != "auth-desktop" else { return me.path }
-    return me.deletingLastPathComponent().appendingPathComponent("auth-desktop").path
+    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+      .appendingPathComponent("auth-desktop").path
   }
 
   /// `program` as an absolute path with every symlink resolved (searched in `PATH` when it has no
