@@ -16,6 +16,8 @@ import GRDB
 public final class AuthDatabase: Sendable {
   public let queue: DatabaseQueue
   public static let fileName = "auth.sqlite"
+  /// How long a transaction waits for another process's (`AuthDatabase+Access`).
+  static let busyTimeoutMilliseconds = 10_000
 
   /// Opens (creating and migrating) `auth.sqlite` in `directory`, which is made 0700; the database file
   /// is created 0600 before SQLite opens it, and SQLite gives its -wal/-shm files the same mode.
@@ -24,7 +26,7 @@ public final class AuthDatabase: Sendable {
     let file = directory.appendingPathComponent(Self.fileName)
     try DataDirectory.preparePrivateFile(file)
     var configuration = Configuration()
-    configuration.busyMode = .timeout(10)
+    configuration.busyMode = .timeout(Double(Self.busyTimeoutMilliseconds) / 1000)
     configuration.label = "auth-desktop"
     configuration.prepareDatabase { db in try Self.setUp(db) }
     do {
@@ -34,26 +36,6 @@ public final class AuthDatabase: Sendable {
       throw AuthError(
         .storageFailure, origin: .storage, payload: .storage(StorageIssue(path: file.path, problem: .cannotOpen)))
     }
-  }
-
-  /// `body` in one transaction whose commit is durable when this returns, and with it every earlier
-  /// commit: `synchronous = FULL` for this one commit, whose sync of the WAL covers all earlier frames.
-  public func writeDurably<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-    try await queue.writeWithoutTransaction { db in
-      try db.run("PRAGMA synchronous = FULL")
-      defer { try? db.run("PRAGMA synchronous = NORMAL") }
-      var value: T?
-      try db.inTransaction {
-        value = try body(db)
-        return .commit
-      }
-      return value!
-    }
-  }
-
-  /// Makes every commit so far durable (`writeDurably` of a one-row write).
-  public func sync() async throws {
-    try await writeDurably { db in try StoreMeta.touch(db, StoreMeta.lastSync) }
   }
 
   /// Each connection: WAL (kept in the database file, so a no-op after the first time) and `NORMAL`.

@@ -12,12 +12,12 @@ public struct SQLitePendingAuthorizationStore: PendingAuthorizationStore {
   public init(database: AuthDatabase) { self.database = database }
 
   public func insert(_ record: PendingAuthorizationRecord) async throws {
-    try await guarded { try await database.queue.write { db in try record.insert(db) } }
+    try await guarded { try await database.write { db in try record.insert(db) } }
   }
 
   public func all() async throws -> [PendingAuthorizationRecord] {
     try await guarded {
-      try await database.queue.read { db in
+      try await database.read { db in
         try db.all(PendingAuthorizationRecord.self, "SELECT * FROM pendingAuthorization ORDER BY createdAt")
       }
     }
@@ -25,7 +25,7 @@ public struct SQLitePendingAuthorizationStore: PendingAuthorizationStore {
 
   public func take(id: String) async throws -> PendingAuthorizationRecord? {
     try await guarded {
-      try await database.queue.write { db in
+      try await database.write { db in
         guard
           let record = try db.one(
             PendingAuthorizationRecord.self, "SELECT * FROM pendingAuthorization WHERE id = ?", [id])
@@ -41,7 +41,7 @@ public struct SQLitePendingAuthorizationStore: PendingAuthorizationStore {
     picking pick: @escaping @Sendable ([PendingAuthorizationRecord]) throws -> String?
   ) async throws -> PendingAuthorizationRecord? {
     try await guarded {
-      try await database.queue.write { db in
+      try await database.write { db in
         let records = try db.all(
           PendingAuthorizationRecord.self, "SELECT * FROM pendingAuthorization ORDER BY createdAt")
         guard let id = try pick(records), let record = records.first(where: { $0.id == id }) else { return nil }

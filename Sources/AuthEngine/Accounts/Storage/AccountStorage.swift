@@ -28,11 +28,11 @@ struct AccountStorage: Sendable {
   func fault(_ point: String) { environment.faultInjection?(point) }
 
   func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-    try await storage { try await database.queue.read(body) }
+    try await storage { try await database.read(body) }
   }
 
   func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-    try await storage { try await database.queue.write(body) }
+    try await storage { try await database.write(body) }
   }
 
   /// `write` whose commit is durable when it returns (`AuthDatabase.writeDurably`).

@@ -1,0 +1,76 @@
+import AuthEngine
+import Foundation
+import GRDB
+import Testing
+
+/// The store runs each transaction on the caller's thread when SQLite's lock is free, and otherwise
+/// waits for it the way it always did (`AuthDatabase+Access`): another process's transaction delays a
+/// write, it does not fail it.
+@Suite struct StoreLockTests {
+  /// Holds SQLite's write lock from another connection (another process, to SQLite) on a thread of its
+  /// own, until `release()`; records when it lets go.
+  final class LockHolder: @unchecked Sendable {
+    private let held = DispatchSemaphore(value: 0)
+    private let letGo = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var events: [String] = []
+
+    init(file: URL) throws {
+      let other = try DatabaseQueue(path: file.path)
+      Thread.detachNewThread { [self] in
+        try? other.writeWithoutTransaction { db in
+          try db.execute(sql: "BEGIN IMMEDIATE")
+          held.signal()
+          letGo.wait()
+          // The write under test starts once `release()` is called: time for it to find the lock taken.
+          Thread.sleep(forTimeInterval: 0.1)
+          record("released")
+          try db.execute(sql: "COMMIT")
+        }
+      }
+      held.wait()
+    }
+
+    func release() { letGo.signal() }
+    func record(_ event: String) { lock.withLock { events.append(event) } }
+    var all: [String] { lock.withLock { events } }
+  }
+
+  @Test func aWriteWaitsForAnotherConnectionsTransactionInsteadOfFailing() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("auth-lock-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = try AuthDatabase(directory: directory)
+    let holder = try LockHolder(file: directory.appendingPathComponent(AuthDatabase.fileName))
+    holder.release()
+    try await database.write { db in
+      try db.execute(sql: "CREATE TABLE lockProbe (value INTEGER)")
+      try db.execute(sql: "INSERT INTO lockProbe VALUES (1)")
+    }
+    holder.record("written")
+    #expect(holder.all == ["released", "written"])
+    let value = try await database.read { db in try Int.fetchOne(db, sql: "SELECT value FROM lockProbe") }
+    #expect(value == 1)
+  }
+
+  @Test func aDurableWriteWaitsToo() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("auth-lock-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = try AuthDatabase(directory: directory)
+    let holder = try LockHolder(file: directory.appendingPathComponent(AuthDatabase.fileName))
+    holder.release()
+    let synchronous = try await database.writeDurably { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+    holder.record("written")
+    #expect(holder.all == ["released", "written"])
+    #expect(synchronous == 2, "FULL for the durable commit")
+  }
+
+  @Test func theBusyTimeoutIsBackAfterEachTransaction() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("auth-lock-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = try AuthDatabase(directory: directory)
+    let during = try await database.write { db in try Int.fetchOne(db, sql: "PRAGMA busy_timeout") }
+    let after = try await database.queue.read { db in try Int.fetchOne(db, sql: "PRAGMA busy_timeout") }
+    #expect(during == 0, "no waiting on the caller's thread")
+    #expect(after == 10_000)
+  }
+}
