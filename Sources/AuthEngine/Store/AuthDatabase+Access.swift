@@ -8,8 +8,9 @@ import GRDB
 /// with SQLite's busy timeout at zero: it either gets its lock at once or fails with `SQLITE_BUSY`,
 /// having changed nothing (the transaction rolls back), and only then goes through GRDB's async API,
 /// which waits for the other process's transaction up to the busy timeout without holding a thread of
-/// the caller's. The file secret store's writes, `fsync` included, run on the caller's thread in the
-/// same way.
+/// the caller's. (A call made while another of this process's transactions runs or waits there queues
+/// behind it on GRDB's serial queue, as every call did before, but now on the caller's thread.) The file
+/// secret store's writes, `fsync` included, run on the caller's thread in the same way.
 extension AuthDatabase {
   /// `body` in a read transaction.
   public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
@@ -46,8 +47,8 @@ extension AuthDatabase {
   }
 
   private static func durably<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
-    try db.execute(sql: "PRAGMA synchronous = FULL")
-    defer { try? db.execute(sql: "PRAGMA synchronous = NORMAL") }
+    try db.run("PRAGMA synchronous = FULL")
+    defer { try? db.run("PRAGMA synchronous = NORMAL") }
     return try transaction(db, body)
   }
 
@@ -65,10 +66,12 @@ extension AuthDatabase {
   /// the transaction begins (a write's `BEGIN IMMEDIATE` takes the lock; a read takes it at its first
   /// statement) and restored after it ends.
   private func withoutWaiting<T>(_ db: Database, _ body: () throws -> T) throws -> T {
-    try db.execute(sql: "PRAGMA busy_timeout = 0")
-    defer { try? db.execute(sql: "PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds)") }
+    try db.run("PRAGMA busy_timeout = 0")
+    defer { try? db.run(Self.restoreBusyTimeout) }
     return try body()
   }
+
+  private static let restoreBusyTimeout = "PRAGMA busy_timeout = \(busyTimeoutMilliseconds)"
 
   /// What `operation` returns, or nil when SQLite refused a lock (`SQLITE_BUSY`). Synchronous, so
   /// that GRDB's synchronous API is the one called.

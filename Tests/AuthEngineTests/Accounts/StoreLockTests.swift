@@ -36,32 +36,35 @@ import Testing
     var all: [String] { lock.withLock { events } }
   }
 
-  @Test func aWriteWaitsForAnotherConnectionsTransactionInsteadOfFailing() async throws {
+  /// Runs `body` on a store in a fresh directory while another connection holds its write lock (it lets
+  /// go 0.1 s after `body` starts); what `body` waited for must end after the lock was released.
+  static func whileAnotherConnectionHoldsTheLock(_ body: (AuthDatabase) async throws -> Void) async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("auth-lock-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let database = try AuthDatabase(directory: directory)
     let holder = try LockHolder(file: directory.appendingPathComponent(AuthDatabase.fileName))
     holder.release()
-    try await database.write { db in
-      try db.execute(sql: "CREATE TABLE lockProbe (value INTEGER)")
-      try db.execute(sql: "INSERT INTO lockProbe VALUES (1)")
-    }
+    try await body(database)
     holder.record("written")
     #expect(holder.all == ["released", "written"])
-    let value = try await database.read { db in try Int.fetchOne(db, sql: "SELECT value FROM lockProbe") }
-    #expect(value == 1)
+  }
+
+  @Test func aWriteWaitsForAnotherConnectionsTransactionInsteadOfFailing() async throws {
+    try await Self.whileAnotherConnectionHoldsTheLock { database in
+      try await database.write { db in
+        try db.execute(sql: "CREATE TABLE lockProbe (value INTEGER)")
+        try db.execute(sql: "INSERT INTO lockProbe VALUES (1)")
+      }
+      let value = try await database.read { db in try Int.fetchOne(db, sql: "SELECT value FROM lockProbe") }
+      #expect(value == 1)
+    }
   }
 
   @Test func aDurableWriteWaitsToo() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("auth-lock-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let database = try AuthDatabase(directory: directory)
-    let holder = try LockHolder(file: directory.appendingPathComponent(AuthDatabase.fileName))
-    holder.release()
-    let synchronous = try await database.writeDurably { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
-    holder.record("written")
-    #expect(holder.all == ["released", "written"])
-    #expect(synchronous == 2, "FULL for the durable commit")
+    try await Self.whileAnotherConnectionHoldsTheLock { database in
+      let synchronous = try await database.writeDurably { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+      #expect(synchronous == 2, "FULL for the durable commit")
+    }
   }
 
   @Test func theBusyTimeoutIsBackAfterEachTransaction() async throws {
