@@ -12,8 +12,10 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 // The one slow step of `token` is the keyring, of `auth-desktop URI` the session bus: connect to it
 // first, while the language, parsing, configuration and the store run (docs/benchmarks.md).
+// `token` asks the token agent when it is installed (`TokenAgentClient`), and otherwise connects to the
+// keyring itself.
 if arguments.first == "token" {
-  SecretServiceStore.prefetchConnection()
+  if !TokenAgentClient.startEarly(for: arguments) { SecretServiceStore.prefetchConnection() }
 } else if DeliverCommand.matches(arguments) {
   RedirectForwarding.prefetchConnection()
 }

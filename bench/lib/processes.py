@@ -50,6 +50,19 @@ def name_has_owner(name, env=None):
     return "true" in out.stdout
 
 
+def end_agent(env=None):
+    """Ends the token agent (SIGKILL) if it runs, and waits until its name has no owner."""
+    name = "dev.authdesktop.AuthDesktop.Agent"
+    out = subprocess.run(
+        ["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+         "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", name], capture_output=True, text=True,
+        env=env)
+    if out.returncode != 0:
+        return
+    os.kill(int(out.stdout.strip("()\n ,").split()[-1]), 9)
+    wait_until("the token agent to leave the bus", lambda: not name_has_owner(name, env))
+
+
 def wait_until(what, condition, timeout=30.0, interval=0.05):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -18,7 +18,8 @@ extension CLIContext {
   /// Starts making the default context when `arguments` name a reading command and no global option
   /// that changes it (`--config`, `--data-dir`, `--emulator`); `CLIContext(globals)` then takes it.
   static func startEarly(for arguments: [String]) {
-    guard let command = arguments.first, readingCommands.contains(command) else { return }
+    // With the token agent asked, the context is made only if it has no answer.
+    guard let command = arguments.first, readingCommands.contains(command), !TokenAgentClient.isAsking else { return }
     let changesContext = arguments.prefix { $0 != "--" }.contains { argument in
       ["--config", "--data-dir", "--emulator"].contains { argument == $0 || argument.hasPrefix($0 + "=") }
     }

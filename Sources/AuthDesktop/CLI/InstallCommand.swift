@@ -7,8 +7,9 @@ import Foundation
 
 /// `install`: registers the `auth-desktop` launcher beside this executable as the handler of the app's
 /// URI scheme for the current user (desktop entry with an absolute `Exec`, `update-desktop-database`,
-/// `xdg-mime default`), plus the AppStream metadata, icon and translations (compiled into
-/// `$XDG_DATA_HOME/locale`) when the `data/` and `po/` folders are found next to the build.
+/// `xdg-mime default`) and the token agent's D-Bus service (`TokenAgentService`), plus the AppStream
+/// metadata, icon and translations (compiled into `$XDG_DATA_HOME/locale`) when the `data/` and `po/`
+/// folders are found next to the build.
 struct InstallCommand: CLICommand {
   static let configuration = CommandConfiguration(
     commandName: "install", abstract: tr("Register auth-desktop as the handler of its URL scheme for this user."))
@@ -36,7 +37,9 @@ struct DesktopIntegration {
   var desktopID: String { "\(AppIdentity.authDesktop.applicationID).desktop" }
   var environment: [String: String] { ProcessInfo.processInfo.environment }
 
-  var dataHome: URL {
+  var dataHome: URL { Self.dataHome(environment) }
+
+  static func dataHome(_ environment: [String: String]) -> URL {
     if let value = environment["XDG_DATA_HOME"], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
     let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
     return URL(fileURLWithPath: home).appendingPathComponent(".local/share")
@@ -115,6 +118,10 @@ struct DesktopIntegration {
         installed.append(destination.path)
       }
     }
+    let service = TokenAgentService.file(environment: environment)
+    try manager.createDirectory(at: service.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(TokenAgentService.contents(launcher: launcher).utf8).write(to: service, options: .atomic)
+    installed.append(service.path)
     installed += try installCatalogs()
     try Self.runTool("update-desktop-database", [applications.path])
     try Self.runTool("xdg-mime", ["default", desktopID, "x-scheme-handler/\(scheme)"])

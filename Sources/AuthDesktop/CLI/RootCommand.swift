@@ -14,7 +14,7 @@ struct AuthDesktopCommand: CLICommand {
       SignInCommand.self, SignUpEmailCommand.self, SignInEmailCommand.self, LinkPendingCommand.self,
       StatusCommand.self, TokenCommand.self, IDTokenCommand.self, UnlinkCommand.self, SignOutCommand.self,
       DeleteAccountCommand.self, MethodsCommand.self, ProvidersCommand.self, InstallCommand.self, DoctorCommand.self,
-      EmulatorCommand.self,
+      EmulatorCommand.self, AgentCommand.self,
     ])
 
   @OptionGroup var globals: GlobalOptions

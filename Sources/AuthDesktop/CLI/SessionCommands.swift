@@ -14,17 +14,28 @@ struct TokenCommand: CLICommand {
 
   func execute() async throws {
     try await Output.run(output) {
+      // The token agent's answer, when it was asked and had one (`TokenAgentClient`); else the work here.
+      if globals.usesDefaults, let answer = await TokenAgentClient.answer(for: provider) {
+        DesktopAuth.logger().debug("token: answered by the token agent")
+        return print(answer)
+      }
       let credential = try await CLIContext(globals).auth.providerCredential(providerID: provider)
       guard let token = credential.accessToken else { throw AuthError(.userTokenExpired, origin: .storage) }
-      if output.json {
-        Output.json([
-          "providerId": provider, "accessToken": token.reveal(), "tokenSecret": credential.secret?.reveal(),
-          "expiresAt": credential.expiresAt.map { ISO8601DateFormatter().string(from: $0) },
-          "scopes": credential.scopes,
-        ])
-      } else {
-        Output.line(token.reveal())
-      }
+      print(
+        ProviderTokenAnswer(
+          accessToken: token.reveal(), tokenSecret: credential.secret?.reveal(), expiresAt: credential.expiresAt,
+          scopes: credential.scopes))
+    }
+  }
+
+  private func print(_ answer: ProviderTokenAnswer) {
+    if output.json {
+      Output.json([
+        "providerId": provider, "accessToken": answer.accessToken, "tokenSecret": answer.tokenSecret,
+        "expiresAt": answer.expiresAt.map { ISO8601DateFormatter().string(from: $0) }, "scopes": answer.scopes,
+      ])
+    } else {
+      Output.line(answer.accessToken)
     }
   }
 }

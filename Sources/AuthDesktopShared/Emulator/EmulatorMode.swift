@@ -20,7 +20,7 @@ public enum EmulatorMode {
   public struct Launch: Sendable {
     public var configuration: AuthConfiguration
     /// The data dir of the accounts (`DATA_DIR/emulator` in emulator mode).
-    var dataDirectory: URL
+    public var dataDirectory: URL
     /// The emulator's base URL; nil when the real providers are used.
     public var emulator: URL?
     /// The configuration file's own content (nil: none), for the emulator's client list.

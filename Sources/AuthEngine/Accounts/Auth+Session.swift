@@ -10,13 +10,16 @@ extension Auth {
   }
 
   /// The current user's credential for `providerID`, refreshed first when it expires within 5 minutes
-  /// (CLI `token`). Provider credentials are kept on this machine, keyed by the user's uid.
-  public func providerCredential(providerID: String) async throws -> OAuthCredential {
+  /// (CLI `token`). Provider credentials are kept on this machine, keyed by the user's uid. Without
+  /// `refreshing`, a credential that would need a refresh throws `auth/user-token-expired` instead, and
+  /// nothing but reads happens (the token agent's answer, docs/architecture.md).
+  public func providerCredential(providerID: String, refreshing: Bool = true) async throws -> OAuthCredential {
     guard let account = try await backend.currentAccount() else { throw AuthError(.noCurrentUser, origin: .request) }
     guard account.hasProvider(providerID), providerID != Accounts.password else {
       throw AuthError(.noSuchProvider, origin: .request, providerID: providerID)
     }
-    return try await providers.validCredential(providerID: providerID, uid: account.uid, vault: vault)
+    return try await providers.validCredential(
+      providerID: providerID, uid: account.uid, vault: vault, refreshing: refreshing)
   }
 
   /// Unlinks a provider (or `password`) from `uid`. `auth/no-such-provider` and

@@ -38,13 +38,16 @@ extension AuthorizationService {
 
   /// The stored credential of (`providerID`, `uid`), refreshed first when it expires within `margin`;
   /// the refreshed one is saved in one write before it is returned.
-  public func validCredential(providerID: String, uid: String, vault: CredentialVault, margin: TimeInterval = 300)
-    async throws -> OAuthCredential
-  {
+  public func validCredential(
+    providerID: String, uid: String, vault: CredentialVault, margin: TimeInterval = 300, refreshing: Bool = true
+  ) async throws -> OAuthCredential {
     guard let credential = try await vault.load(providerID: providerID, uid: uid) else {
       throw AuthError(.userTokenExpired, origin: .storage, detail: "no stored credential", providerID: providerID)
     }
     guard let expiresAt = credential.expiresAt, expiresAt <= environment.clock.now() + margin else { return credential }
+    guard refreshing else {
+      throw AuthError(.userTokenExpired, origin: .storage, detail: "due for a refresh", providerID: providerID)
+    }
     let refreshed = try await refresh(credential)
     try await vault.save(refreshed, uid: uid)
     return refreshed

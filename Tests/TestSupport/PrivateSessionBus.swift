@@ -1,0 +1,53 @@
+import Foundation
+
+/// A session bus of a test's own (`dbus-daemon --session`), started with `environment` so that it looks
+/// for services to activate where that environment's `XDG_DATA_HOME` says (`dbus-1/services`). Processes
+/// reach it with `environment` merged with `DBUS_SESSION_BUS_ADDRESS` (`clientEnvironment`). Its socket
+/// is in a folder of its own, removed with it.
+public final class PrivateSessionBus: @unchecked Sendable {
+  public let address: String
+  public let clientEnvironment: [String: String]
+  private let daemon: Process
+  private let folder: URL
+
+  public init(environment: [String: String]) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("auth-bus-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let daemon = Process()
+    daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+    daemon.arguments = [
+      "--session", "--nofork", "--print-address=1", "--address=unix:path=\(folder.path)/bus",
+    ]
+    daemon.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let output = Pipe()
+    daemon.standardOutput = output
+    daemon.standardError = FileHandle.nullDevice
+    try daemon.run()
+    let line = output.fileHandleForReading.read(until: { $0.contains(UInt8(ascii: "\n")) }, after: Data())
+    guard let address = String(decoding: line, as: UTF8.self).split(separator: "\n").first, !address.isEmpty else {
+      kill(daemon.processIdentifier, SIGKILL)
+      try? FileManager.default.removeItem(at: folder)
+      throw PrivateSessionBusError(description: "dbus-daemon printed no address")
+    }
+    self.daemon = daemon
+    self.folder = folder
+    self.address = String(address)
+    clientEnvironment = environment.merging(["DBUS_SESSION_BUS_ADDRESS": String(address)]) { $1 }
+  }
+
+  /// Ends the bus (and with it every connection to it). SIGKILL, as `PrivateDisplay.close()` explains:
+  /// the daemon inherits a signal mask where SIGTERM is blocked.
+  public func stop() {
+    if daemon.isRunning {
+      kill(daemon.processIdentifier, SIGKILL)
+      daemon.waitUntilExit()
+    }
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  deinit { stop() }
+}
+
+public struct PrivateSessionBusError: Error, CustomStringConvertible {
+  public let description: String
+}
