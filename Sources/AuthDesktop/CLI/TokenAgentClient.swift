@@ -32,8 +32,9 @@ struct ProviderTokenAnswer: Codable, CustomStringConvertible {
 
 /// The command's side of the token agent. `main.swift` asks as the process starts, on a thread of its
 /// own, while the language and the arguments are set up; `TokenCommand` takes the answer. Only when the
-/// agent is installed (its service file is where `install` writes it) and the command line changes no
-/// path (`--config`, `--data-dir`, `--emulator`); otherwise the command starts as before.
+/// agent is installed (its service file is where `install` writes it), a session bus is known, and the
+/// command line changes no path (`--config`, `--data-dir`, `--emulator`); otherwise the command starts
+/// as before.
 enum TokenAgentClient {
   /// How long the command waits for the agent before doing the work itself (the first call of a session
   /// waits for the bus to start the agent, about 50 ms).
@@ -47,6 +48,7 @@ enum TokenAgentClient {
   ) -> Bool {
     guard arguments.first == "token", let provider = arguments.dropFirst().first(where: { !$0.hasPrefix("-") }),
       !arguments.contains(where: { ["--config", "--data-dir", "--emulator"].contains($0.prefix { $0 != "=" }) }),
+      SessionBusCall.busIsKnown(environment),
       FileManager.default.fileExists(atPath: TokenAgentService.file(environment: environment).path),
       let request = try? JSONEncoder().encode(TokenAgentRequest(provider: provider, environment: environment))
     else { return false }

@@ -5,6 +5,12 @@ import Foundation
 /// shared session-bus connection. The bus starts the service when it is not running and a service file
 /// names it (D-Bus activation).
 public enum SessionBusCall {
+  /// Whether a session bus is known without GLib starting one (`SessionBusAddress`): else `string`
+  /// returns nil at once.
+  public static func busIsKnown(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    SessionBusAddress.isKnown(environment)
+  }
+
   /// The service's answer; nil when the bus is unknown (`SessionBusAddress`), nothing owns or can
   /// start `name`, the service answered with an error, or no answer came within `timeoutMilliseconds`.
   public static func string(
