@@ -5,7 +5,7 @@ import Foundation
 /// A one-method service on the session bus: it owns `name` and answers `interface.method(s) → (s)` at
 /// `objectPath` with what its handler returns, or with the D-Bus error `interface.NotServed` when the
 /// handler returns nil. The bus connection, the object and the name live on a thread of their own
-/// (`GLibMainContextThread`); the handler runs as a Swift task, one call at a time.
+/// (`GLibMainContextThread`); the handler runs as a Swift task per call, so calls may overlap.
 ///
 /// The connection is GLib's shared one, which ends the process when the bus goes away (a session
 /// ending): a service activated by the bus lives no longer than the bus.
@@ -27,7 +27,6 @@ public final class SessionBusService: Sendable {
     name: String, objectPath: String, interface: String, method: String, handler: @escaping Handler
   ) async throws -> SessionBusService {
     let (lost, lostContinuation) = AsyncStream<Void>.makeStream()
-    let calls = SerialCalls(handler: handler)
     let xml = """
       <node><interface name="\(interface)"><method name="\(method)">\
       <arg type="s" direction="in"/><arg type="s" direction="out"/></method></interface></node>
@@ -46,7 +45,8 @@ public final class SessionBusService: Sendable {
       let node = g_dbus_node_info_new_for_xml(xml, nil)!
       let registration = g_dbus_connection_register_object(
         connection, objectPath, node.pointee.interfaces[0], &methodVTable,
-        GLibBox<CallHandler>.retained(CallHandler(method: method, interface: interface, calls: calls)), glibReleaseBox,
+        GLibBox<CallHandler>.retained(CallHandler(method: method, interface: interface, handler: handler)),
+        glibReleaseBox,
         nil)
       g_dbus_node_info_unref(node)
       let owner = g_bus_own_name_on_connection(
@@ -72,14 +72,7 @@ public final class SessionBusService: Sendable {
   struct CallHandler {
     let method: String
     let interface: String
-    let calls: SerialCalls
-  }
-
-  /// The handler's calls, one at a time.
-  actor SerialCalls {
     let handler: Handler
-    init(handler: @escaping Handler) { self.handler = handler }
-    func answer(_ request: String) async -> String? { await handler(request) }
   }
 }
 
@@ -108,8 +101,8 @@ nonisolated(unsafe) private var methodVTable = GDBusInterfaceVTable(
     else { return call.reply(nil, interface: handler.interface) }
     let request = String(cString: g_variant_get_string(argument, nil))
     g_variant_unref(argument)
-    Task { [calls = handler.calls, interface = handler.interface] in
-      call.reply(await calls.answer(request), interface: interface)
+    Task { [answer = handler.handler, interface = handler.interface] in
+      call.reply(await answer(request), interface: interface)
     }
   }, get_property: nil, set_property: nil, padding: (nil, nil, nil, nil, nil, nil, nil, nil))
 

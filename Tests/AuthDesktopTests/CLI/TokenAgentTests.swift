@@ -57,6 +57,14 @@ import Testing
     #expect(answered.stdout == direct.stdout)
     let plain = try await cli.run(["token", "github.com"], environment: bus.clientEnvironment)
     #expect(plain.stdout == "\(direct.json["accessToken"] as? String ?? "-")\n")
+    // Calls that overlap in the agent are answered each as alone.
+    let together = try await withThrowingTaskGroup(of: CLIRunner.Result.self) { group in
+      for _ in 0..<4 {
+        group.addTask { try await cli.run(["token", "github.com", "--json"], environment: bus.clientEnvironment) }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(together.filter { $0.stdout == direct.stdout && $0.stderr.contains(Self.answeredByTheAgent) }.count == 4)
 
     // Another process signs out: the agent has no answer, and the command's own error is printed.
     #expect(try await cli.run(["sign-out"], environment: bus.clientEnvironment).status == 0)
