@@ -19,11 +19,9 @@ extension CLIContext {
   /// that changes it (`--config`, `--data-dir`, `--emulator`); `CLIContext(globals)` then takes it.
   static func startEarly(for arguments: [String]) {
     // With the token agent asked, the context is made only if it has no answer.
-    guard let command = arguments.first, readingCommands.contains(command), !TokenAgentClient.isAsking else { return }
-    let changesContext = arguments.prefix { $0 != "--" }.contains { argument in
-      ["--config", "--data-dir", "--emulator"].contains { argument == $0 || argument.hasPrefix($0 + "=") }
-    }
-    guard !changesContext else { return }
+    guard let command = arguments.first, readingCommands.contains(command), !TokenAgentClient.isAsking,
+      !GlobalOptions.changeContext(arguments)
+    else { return }
     let paths = ConfigurationPaths(environment: ProcessInfo.processInfo.environment)
     let task = Task.detached { try await CLIContext(paths: paths, emulator: false) }
     early.withLock { $0 = task }
@@ -41,4 +39,13 @@ extension CLIContext {
 extension GlobalOptions {
   /// No `--config`, `--data-dir` or `--emulator`: the context `CLIContext.startEarly` makes.
   var usesDefaults: Bool { config == nil && dataDir == nil && !emulator }
+
+  /// Whether a command line, before it is parsed, names `--config`, `--data-dir` or `--emulator` (before
+  /// any `--`): the look-aheads (`CLIContext.startEarly`, `TokenAgentClient.startEarly`) then leave
+  /// the command to start as parsed.
+  static func changeContext(_ arguments: [String]) -> Bool {
+    arguments.prefix { $0 != "--" }.contains { argument in
+      ["--config", "--data-dir", "--emulator"].contains { argument == $0 || argument.hasPrefix($0 + "=") }
+    }
+  }
 }

@@ -47,7 +47,7 @@ enum TokenAgentClient {
     for arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Bool {
     guard arguments.first == "token", let provider = arguments.dropFirst().first(where: { !$0.hasPrefix("-") }),
-      !arguments.contains(where: { ["--config", "--data-dir", "--emulator"].contains($0.prefix { $0 != "=" }) }),
+      !GlobalOptions.changeContext(arguments),
       SessionBusCall.busIsKnown(environment),
       FileManager.default.fileExists(atPath: TokenAgentService.file(environment: environment).path),
       let request = try? JSONEncoder().encode(TokenAgentRequest(provider: provider, environment: environment))
