@@ -16,7 +16,7 @@ import Foundation
 /// and its errors are the command's own.
 actor TokenAgent {
   static var busName: String { "\(AppIdentity.authDesktop.applicationID).Agent" }
-  static var objectPath: String { "/" + busName.replacingOccurrences(of: ".", with: "/") }
+  static var objectPath: String { SessionBusCall.objectPath(for: busName) }
   static let method = "ProviderToken"
 
   /// The one context kept: what the last request named, its database file and the `Auth` on it.

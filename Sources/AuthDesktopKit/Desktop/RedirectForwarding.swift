@@ -25,8 +25,6 @@ public enum RedirectForwarding {
   public static func forward(
     _ url: URL, to busName: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Bool {
-    guard let connection = try? withGError({ g_bus_get_sync(G_BUS_TYPE_SESSION, nil, $0) }) else { return false }
-    defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
     var data: [(String, String)] = []
     if let token = environment["XDG_ACTIVATION_TOKEN"], !token.isEmpty { data.append(("activation-token", token)) }
     if let id = environment["DESKTOP_STARTUP_ID"], !id.isEmpty { data.append(("desktop-startup-id", id)) }
@@ -37,19 +35,13 @@ public enum RedirectForwarding {
         }
       }
     }
-    let reply = try? withGError {
-      g_dbus_connection_call_sync(
-        connection, busName, objectPath(of: busName), "org.freedesktop.Application", "Open", parameters, nil,
-        G_DBUS_CALL_FLAGS_NO_AUTO_START, 10_000, nil, $0)
-    }
-    guard let reply else { return false }
+    guard
+      let reply = SessionBusCall.call(
+        name: busName, objectPath: SessionBusCall.objectPath(for: busName), interface: "org.freedesktop.Application",
+        method: "Open", parameters: parameters, flags: G_DBUS_CALL_FLAGS_NO_AUTO_START, timeoutMilliseconds: 10_000)
+    else { return false }
     g_variant_unref(reply)
     return true
-  }
-
-  /// GApplication's object path for an application id: `/` + the id with `.` → `/` and `-` → `_`.
-  static func objectPath(of applicationID: String) -> String {
-    "/" + applicationID.replacingOccurrences(of: ".", with: "/").replacingOccurrences(of: "-", with: "_")
   }
 
   /// `strings` as a NULL-terminated C array for the duration of `body`.
