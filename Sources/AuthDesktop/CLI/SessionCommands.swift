@@ -20,11 +20,8 @@ struct TokenCommand: CLICommand {
         return print(answer)
       }
       let credential = try await CLIContext(globals).auth.providerCredential(providerID: provider)
-      guard let token = credential.accessToken else { throw AuthError(.userTokenExpired, origin: .storage) }
-      print(
-        ProviderTokenAnswer(
-          accessToken: token.reveal(), tokenSecret: credential.secret?.reveal(), expiresAt: credential.expiresAt,
-          scopes: credential.scopes))
+      guard let answer = ProviderTokenAnswer(credential) else { throw AuthError(.userTokenExpired, origin: .storage) }
+      print(answer)
     }
   }
 

@@ -30,11 +30,8 @@ actor TokenAgent {
       let request = try? JSONDecoder().decode(TokenAgentRequest.self, from: Data(text.utf8)),
       let auth = await auth(for: request),
       let credential = try? await auth.providerCredential(providerID: request.provider, refreshing: false),
-      let token = credential.accessToken
+      let answer = ProviderTokenAnswer(credential)
     else { return nil }
-    let answer = ProviderTokenAnswer(
-      accessToken: token.reveal(), tokenSecret: credential.secret?.reveal(), expiresAt: credential.expiresAt,
-      scopes: credential.scopes)
     return (try? JSONEncoder().encode(answer)).map { String(decoding: $0, as: UTF8.self) }
   }
 

@@ -1,5 +1,6 @@
 import AuthDesktopKit
 import AuthDesktopShared
+import AuthEngine
 import Foundation
 import Synchronization
 
@@ -28,6 +29,13 @@ struct ProviderTokenAnswer: Codable, CustomStringConvertible {
   var expiresAt: Date?
   var scopes: [String]
   var description: String { "ProviderTokenAnswer([redacted])" }
+
+  /// What `token` prints of `credential`; nil when it holds no access token.
+  init?(_ credential: OAuthCredential) {
+    guard let token = credential.accessToken else { return nil }
+    (accessToken, tokenSecret) = (token.reveal(), credential.secret?.reveal())
+    (expiresAt, scopes) = (credential.expiresAt, credential.scopes)
+  }
 }
 
 /// The command's side of the token agent. `main.swift` asks as the process starts, on a thread of its
