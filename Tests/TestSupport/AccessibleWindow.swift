@@ -84,11 +84,12 @@ public struct AccessibleWindow: Sendable {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
     process.arguments = [tool.path] + arguments
     let pipe = Pipe()
+    process.standardInput = FileHandle.nullDevice
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
     try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
+    let read = try ProcessOutput.collect(
+      process, outputs: [pipe.fileHandleForReading], within: .seconds(60), what: "atspi.py \(arguments)")
+    return (process.terminationStatus, String(decoding: read[0], as: UTF8.self))
   }
 }

@@ -12,6 +12,9 @@ public struct CLIRunner: Sendable {
     }
   }
 
+  /// How long a command may run before a test gives up on it (`ProcessOutput`).
+  public static let limit = Duration.seconds(180)
+
   public static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .appendingPathComponent("auth-desktop")
 
@@ -61,9 +64,10 @@ public struct CLIRunner: Sendable {
     try process.run()
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let read = try ProcessOutput.collect(
+      process, outputs: [output.fileHandleForReading, errors.fileHandleForReading], within: Self.limit,
+      what: "auth-desktop \(arguments.joined(separator: " "))")
+    let (out, err) = (read[0], read[1])
     return Result(
       status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
       stderr: String(decoding: err, as: UTF8.self))
@@ -123,13 +127,14 @@ extension CLIRunner {
 
     /// Waits for it to end; its whole output.
     public func finish() async throws -> Result {
-      try await offThePool { self.finishBlocking() }
+      try await offThePool { try self.finishBlocking() }
     }
 
-    private func finishBlocking() -> Result {
-      let rest = output.fileHandleForReading.readDataToEndOfFile()
-      let err = errors.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
+    private func finishBlocking() throws -> Result {
+      let read = try ProcessOutput.collect(
+        process, outputs: [output.fileHandleForReading, errors.fileHandleForReading], within: CLIRunner.limit,
+        what: "auth-desktop \(process.arguments?.joined(separator: " ") ?? "")")
+      let (rest, err) = (read[0], read[1])
       return Result(
         status: process.terminationStatus, stdout: String(decoding: buffer + rest, as: UTF8.self),
         stderr: String(decoding: err, as: UTF8.self))

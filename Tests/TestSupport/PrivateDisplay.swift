@@ -23,6 +23,7 @@ public final class PrivateDisplay: @unchecked Sendable {
     server.arguments = [
       "-c", "exec Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>\"$0\"", number.path,
     ]
+    server.standardInput = FileHandle.nullDevice
     server.standardOutput = FileHandle.nullDevice
     server.standardError = FileHandle.nullDevice
     try server.run()
@@ -37,6 +38,7 @@ public final class PrivateDisplay: @unchecked Sendable {
     windowManager.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     windowManager.arguments = ["openbox", "--sm-disable"]
     windowManager.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": name]) { $1 }
+    windowManager.standardInput = FileHandle.nullDevice
     windowManager.standardOutput = FileHandle.nullDevice
     windowManager.standardError = FileHandle.nullDevice
     try windowManager.run()

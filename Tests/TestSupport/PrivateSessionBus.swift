@@ -20,6 +20,7 @@ public final class PrivateSessionBus: @unchecked Sendable {
     ]
     daemon.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let output = Pipe()
+    daemon.standardInput = FileHandle.nullDevice
     daemon.standardOutput = output
     daemon.standardError = FileHandle.nullDevice
     try daemon.run()

@@ -23,6 +23,7 @@ public struct RecordingProxy {
     let stdout = Pipe()
     process.standardInput = stdin
     process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
     try process.run()
     let line = stdout.fileHandleForReading.readFirstLine()
     guard line.contains(UInt8(ascii: "\n")) else { throw TestSetupError("recording_proxy.py did not start") }

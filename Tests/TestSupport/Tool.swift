@@ -16,12 +16,13 @@ public enum Tool {
     process.arguments = [name] + arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let pipe = Pipe()
+    process.standardInput = FileHandle.nullDevice
     process.standardOutput = pipe
     process.standardError = pipe
     try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
+    let read = try ProcessOutput.collect(
+      process, outputs: [pipe.fileHandleForReading], within: .seconds(120), what: "\(name) \(arguments)")
+    return (process.terminationStatus, String(decoding: read[0], as: UTF8.self))
   }
 
   /// Whether `name` has an owner on the session bus (`org.freedesktop.DBus.NameHasOwner`).

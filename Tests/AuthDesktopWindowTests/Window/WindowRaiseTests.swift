@@ -29,6 +29,9 @@ extension SessionBusSuites {
         cover.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         cover.arguments = ["xmessage", "-geometry", "1280x800+0+0", "another window"]
         cover.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display.name]) { $1 }
+        cover.standardInput = FileHandle.nullDevice
+        cover.standardOutput = FileHandle.nullDevice
+        cover.standardError = FileHandle.nullDevice
         try cover.run()
         defer { if cover.isRunning { kill(cover.processIdentifier, SIGKILL) } }
         let covering = try await Poll.value("the other window to map") {
