@@ -9,9 +9,9 @@
 #   named and ended.
 # - `swift test` writes to a file that `tail --pid` follows, so nothing else can hold this script's
 #   output either.
-# - After $AUTH_DESKTOP_TEST_TIME_LIMIT seconds (default 1200; a full run takes about 2.5 minutes here)
-#   the run is reported (the tests started and not ended, the processes, the test process's threads)
-#   and killed.
+# - A `swift test` that has not ended 120 s after the summary, or any run after
+#   $AUTH_DESKTOP_TEST_TIME_LIMIT seconds (default 1200; a full run takes about 2.5 minutes here), is
+#   reported (the tests started and not ended, the processes, the test process's threads) and killed.
 
 # The tests that printed "started" and neither "passed" nor "failed" in swift-testing's log `$1`.
 unfinished_tests() {
@@ -34,11 +34,11 @@ EOF
 # The process tree, without kernel threads.
 process_tree() { ps -e --forest -o pid,ppid,etimes,stat,wchan:22,args | grep -v ' \[.*\]$' | cut -c1-220; }
 
-# What a hung run was doing: the unfinished tests of log `$1`, the processes, and the threads of the
-# test process (gdb, when installed).
+# What a hung run was doing: why it is ended (`$1`), the unfinished tests of log `$2`, the processes,
+# and the threads of the test process (gdb, when installed).
 hang_report() {
-  echo "== swift test still running after ${AUTH_DESKTOP_TEST_TIME_LIMIT:-1200}s: killed. Tests started and not ended:"
-  unfinished_tests "$1"
+  echo "== $1. Tests started and not ended:"
+  unfinished_tests "$2"
   echo "== processes"
   process_tree
   local pid
@@ -50,8 +50,8 @@ hang_report() {
   done
 }
 
-# The processes that write to a pipe that `$1` reads: after the tests, what keeps `swift test` (pid
-# `$1`) waiting for the end of the test process's output.
+# The processes, other than its own children, that write to a pipe `$1` reads: after the tests, what
+# keeps `swift test` (pid `$1`) waiting for the end of the test process's output.
 pipe_holders() {
   python3 - "$1" <<'EOF'
 import glob, os, sys
@@ -70,35 +70,49 @@ def pipes(pid, access):
             found.add(target)
     return found
 
+def parent(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[1]
+    except OSError:
+        return None
+
 reader = sys.argv[1]
 read = pipes(reader, 0)
 for path in glob.glob("/proc/[0-9]*"):
     pid = path.rsplit("/", 1)[1]
-    if pid != reader and read & pipes(pid, 1):
+    # Not `swift test` itself, nor the test process it runs (its own writer).
+    if reader not in (pid, parent(pid)) and read & pipes(pid, 1):
         print(pid)
 EOF
 }
 
-# The watchdog of `swift test` (pid `$1`, log `$2`): ends what holds its output once the tests have
-# ended, and the whole run at the time limit.
+# The watchdog of `swift test` (pid `$1`, log `$2`): once the tests have ended, it ends what holds their
+# output (every 30 s) and, 120 s after the summary, a `swift test` that has still not ended; it ends the
+# whole run at the time limit.
 watch_swift_tests() {
   set +e
-  local test_pid=$1 log=$2 limit=${AUTH_DESKTOP_TEST_TIME_LIMIT:-1200} waited=0 ended_at="" holders
+  local test_pid=$1 log=$2 limit=${AUTH_DESKTOP_TEST_TIME_LIMIT:-1200} waited=0 summary_at="" holders
   while kill -0 "$test_pid" 2>/dev/null; do
     sleep 2
     waited=$((waited + 2))
-    if [ -z "$ended_at" ] && grep -q "Test run with .* tests" "$log"; then ended_at=$waited; fi
-    if [ -n "$ended_at" ] && [ $((waited - ended_at)) -ge 30 ]; then
+    if [ -z "$summary_at" ] && grep -q "Test run with .* tests" "$log"; then summary_at=$waited; fi
+    if [ -n "$summary_at" ] && [ $(((waited - summary_at) % 30)) -eq 28 ]; then
       holders=$(pipe_holders "$test_pid" | paste -sd, -)
       if [ -n "$holders" ]; then
         echo "== the tests have ended, but these processes, started by tests and left running, hold their output (ended now):"
         ps -o pid,ppid,etimes,args -p "$holders" | cut -c1-200
         kill -KILL ${holders//,/ }
       fi
-      ended_at=$waited
     fi
-    if [ "$waited" -ge "$limit" ]; then
-      hang_report "$log"
+    local why=""
+    if [ -n "$summary_at" ] && [ $((waited - summary_at)) -ge 120 ]; then
+      why="swift test has not ended 120 s after the tests' summary: ended now"
+    elif [ "$waited" -ge "$limit" ]; then
+      why="swift test still running after ${limit}s: ended now"
+    fi
+    if [ -n "$why" ]; then
+      hang_report "$why" "$log"
       pkill -KILL -P "$test_pid"
       kill -KILL "$test_pid"
       return
