@@ -2,7 +2,8 @@ import AuthEngine
 import Foundation
 
 /// A network floor of benchmark 1: the token exchange, `GET /user` and `GET /user/emails` with a
-/// transport, the same headers and bodies, and no parsing beyond the access token.
+/// transport, the same headers and bodies, and no parsing beyond the access token. The two GETs in
+/// turn, or (`together`) at the same time, as the engine asks them.
 struct Floor {
   let server: URL
   let client: RedirectBenchmark.Client
@@ -25,7 +26,7 @@ struct Floor {
     return (code, pkce.verifier.reveal())
   }
 
-  func roundTrips(code: (code: String, verifier: String)) async throws {
+  func roundTrips(code: (code: String, verifier: String), together: Bool = false) async throws {
     var form = FormParameters()
     form.append("grant_type", "authorization_code")
     form.append("code", code.code)
@@ -41,11 +42,21 @@ struct Floor {
     guard let accessToken = JSONValue.parse(token.body)?["access_token"]?.string else {
       throw BenchError("token endpoint answered \(token.status)")
     }
-    let headers = [("Authorization", "Bearer \(accessToken)"), ("Accept", "application/vnd.github+json")]
-    for path in ["user", "user/emails"] {
-      let response = try await transport.send(
-        HTTPRequest(url: server.appendingPathComponent(path), headers: headers.map { (name: $0.0, value: $0.1) }))
-      guard response.status == 200 else { throw BenchError("\(path) answered \(response.status)") }
+    let headers: [(name: String, value: String)] = [
+      ("Authorization", "Bearer \(accessToken)"), ("Accept", "application/vnd.github+json"),
+    ]
+    if together {
+      async let user: Void = get("user", headers: headers)
+      try await get("user/emails", headers: headers)
+      try await user
+    } else {
+      try await get("user", headers: headers)
+      try await get("user/emails", headers: headers)
     }
+  }
+
+  func get(_ path: String, headers: [(name: String, value: String)]) async throws {
+    let response = try await transport.send(HTTPRequest(url: server.appendingPathComponent(path), headers: headers))
+    guard response.status == 200 else { throw BenchError("\(path) answered \(response.status)") }
   }
 }

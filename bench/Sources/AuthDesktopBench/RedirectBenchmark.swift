@@ -9,8 +9,9 @@ import Logging
 /// secret store writes), with the app's transport (`SoupHTTPTransport`, as `DesktopAuth` makes it),
 /// against the Authlib GitHub-like server. Each timed sign-in starts signed out, as a user's does (the
 /// sign-out before it is not timed); a last series times sign-ins that end another user's session. The
-/// floors are the same three HTTP round trips made with a transport and nothing else: libsoup's and
-/// URLSession's. Engine and floors run in turns, so they see the same load.
+/// floors are the same three HTTP round trips made with a transport and nothing else: libsoup's (the two
+/// profile GETs at once, as the engine asks them, and in turn) and URLSession's. Engine and floors run in
+/// turns, so they see the same load.
 struct RedirectBenchmark {
   let server: URL
   let iterations: Int
@@ -59,9 +60,11 @@ struct RedirectBenchmark {
       let (elapsed, result) = try await milliseconds { try await auth.completeRedirect(location) }
       guard result.user.email == "octocat@example.com" else { throw BenchError("unexpected user") }
       record("redirect_ms", elapsed, index)
-      for (key, floor) in [("floor_ms", soup), ("urlsession_floor_ms", urlSession)] {
+      for (key, floor, together) in [
+        ("together_floor_ms", soup, true), ("floor_ms", soup, false), ("urlsession_floor_ms", urlSession, false),
+      ] {
         let code = try await floor.code(browsing: transport)
-        record(key, try await milliseconds { try await floor.roundTrips(code: code) }.0, index)
+        record(key, try await milliseconds { try await floor.roundTrips(code: code, together: together) }.0, index)
       }
     }
     // The two halves of `completeRedirect`, timed apart on fresh sign-ins.
