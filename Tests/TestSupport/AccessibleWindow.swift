@@ -74,22 +74,8 @@ public struct AccessibleWindow: Sendable {
     #expect(result.status == 0, "AT-SPI could not press \(key): \(result.output)")
   }
 
-  /// Runs the tool off the cooperative pool (see `offThePool`); stdout only (stderr is discarded).
+  /// Runs the tool with the system python3 (`Tool`); stdout only (stderr is discarded).
   private static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-    try await offThePool { try runBlocking(arguments) }
-  }
-
-  private static func runBlocking(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [tool.path] + arguments
-    let pipe = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let read = try ProcessOutput.collect(
-      process, outputs: [pipe.fileHandleForReading], within: .seconds(60), what: "atspi.py \(arguments)")
-    return (process.terminationStatus, String(decoding: read[0], as: UTF8.self))
+    try await Tool.run("/usr/bin/python3", [tool.path] + arguments, errors: false, within: .seconds(60))
   }
 }

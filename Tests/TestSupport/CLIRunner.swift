@@ -64,13 +64,18 @@ public struct CLIRunner: Sendable {
     try process.run()
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
+    return try Self.result(of: process, output: output, errors: errors)
+  }
+
+  /// The end of `process` (a command started by this runner): its status and all it writes to `output`
+  /// (after `before`, what was read of it already) and to `errors`, within `limit`.
+  static func result(of process: Process, output: Pipe, errors: Pipe, before: Data = Data()) throws -> Result {
     let read = try ProcessOutput.collect(
-      process, outputs: [output.fileHandleForReading, errors.fileHandleForReading], within: Self.limit,
-      what: "auth-desktop \(arguments.joined(separator: " "))")
-    let (out, err) = (read[0], read[1])
+      process, outputs: [output.fileHandleForReading, errors.fileHandleForReading], within: limit,
+      what: "auth-desktop \(process.arguments?.joined(separator: " ") ?? "")")
     return Result(
-      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self))
+      status: process.terminationStatus, stdout: String(decoding: before + read[0], as: UTF8.self),
+      stderr: String(decoding: read[1], as: UTF8.self))
   }
 }
 
@@ -131,13 +136,7 @@ extension CLIRunner {
     }
 
     private func finishBlocking() throws -> Result {
-      let read = try ProcessOutput.collect(
-        process, outputs: [output.fileHandleForReading, errors.fileHandleForReading], within: CLIRunner.limit,
-        what: "auth-desktop \(process.arguments?.joined(separator: " ") ?? "")")
-      let (rest, err) = (read[0], read[1])
-      return Result(
-        status: process.terminationStatus, stdout: String(decoding: buffer + rest, as: UTF8.self),
-        stderr: String(decoding: err, as: UTF8.self))
+      try CLIRunner.result(of: process, output: output, errors: errors, before: buffer)
     }
   }
 

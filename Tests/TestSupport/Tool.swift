@@ -1,16 +1,21 @@
 import Foundation
 
-/// Runs a program from PATH (`gdbus`, `xdg-mime`, `gio` …) and returns its status and combined output.
+/// Runs a program from PATH (`gdbus`, `xdg-mime`, `gio` …), or at a path, and returns its status and its
+/// output: stdout and stderr combined, or stdout alone (`errors: false`, stderr discarded). It is killed
+/// after `limit` (`ProcessOutput`).
 public enum Tool {
-  public static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:])
-    async throws -> (status: Int32, output: String)
-  {
-    try await offThePool { try runBlocking(name, arguments, environment: environment) }
+  public static func run(
+    _ name: String, _ arguments: [String], environment: [String: String] = [:], errors: Bool = true,
+    within limit: Duration = .seconds(120)
+  ) async throws -> (status: Int32, output: String) {
+    try await offThePool {
+      try runBlocking(name, arguments, environment: environment, errors: errors, within: limit)
+    }
   }
 
-  private static func runBlocking(_ name: String, _ arguments: [String], environment: [String: String]) throws
-    -> (status: Int32, output: String)
-  {
+  private static func runBlocking(
+    _ name: String, _ arguments: [String], environment: [String: String], errors: Bool, within limit: Duration
+  ) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [name] + arguments
@@ -18,10 +23,10 @@ public enum Tool {
     let pipe = Pipe()
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = pipe
-    process.standardError = pipe
+    process.standardError = errors ? pipe : FileHandle.nullDevice
     try process.run()
     let read = try ProcessOutput.collect(
-      process, outputs: [pipe.fileHandleForReading], within: .seconds(120), what: "\(name) \(arguments)")
+      process, outputs: [pipe.fileHandleForReading], within: limit, what: "\(name) \(arguments)")
     return (process.terminationStatus, String(decoding: read[0], as: UTF8.self))
   }
 
