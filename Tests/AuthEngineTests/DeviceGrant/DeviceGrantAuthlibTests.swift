@@ -42,8 +42,10 @@ import Testing
     try await github.expectPacing()
   }
 
+  /// The codes live 8 s, polled every second: the first poll comes even when the loaded machine keeps
+  /// the engine from starting to poll for several seconds (with 3 s, once in a full run it never polled).
   @Test func codesThatExpireEndTheSignInWithCodeExpired() async throws {
-    let github = try await LiveDeviceProvider.github(["device_expires_in": 3])
+    let github = try await LiveDeviceProvider.github(["device_expires_in": 8])
     let session = try await github.start()
     await expectAuthError(.codeExpired) { try await session.result() }
     try await github.expectPacing()
