@@ -12,12 +12,14 @@ import GRDB
 /// behind it on GRDB's serial queue, as every call did before, but now on the caller's thread.) The file
 /// secret store's writes, `fsync` included, run on the caller's thread in the same way.
 extension AuthDatabase {
-  /// `body` in a read transaction.
+  /// `body` in a read transaction (`readTransaction`).
   public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-    if let value = try unlessBusy({ try queue.read { db in try withoutWaiting(db) { try body(db) } } }) {
+    if let value = try unlessBusy({
+      try queue.writeWithoutTransaction { db in try withoutWaiting(db) { try Self.readTransaction(db, body) } }
+    }) {
       return value
     }
-    return try await queue.read(body)
+    return try await queue.writeWithoutTransaction { db in try Self.readTransaction(db, body) }
   }
 
   /// `body` in a write transaction (committed with `synchronous = NORMAL`).
@@ -50,6 +52,24 @@ extension AuthDatabase {
     try db.run("PRAGMA synchronous = FULL")
     defer { try? db.run("PRAGMA synchronous = NORMAL") }
     return try transaction(db, body)
+  }
+
+  /// `body` in a deferred transaction (one snapshot of the store), not in GRDB's `read`: that one
+  /// switches `PRAGMA query_only` on and off around it, and a change of that flag expires every
+  /// prepared statement of the connection, so each cached statement was compiled again at its next use
+  /// (docs/benchmarks.md). What the flag enforced is checked here: a read that changed a row fails
+  /// and is rolled back.
+  private static func readTransaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
+    var value: T?
+    let changes = db.totalChangesCount
+    try db.inTransaction(.deferred) {
+      value = try body(db)
+      guard db.totalChangesCount == changes else {
+        throw DatabaseError(resultCode: .SQLITE_READONLY, message: "a read transaction changed the store")
+      }
+      return .commit
+    }
+    return value!
   }
 
   /// `body` in a transaction (GRDB's: `BEGIN IMMEDIATE`, so the lock is taken, or refused, at once).

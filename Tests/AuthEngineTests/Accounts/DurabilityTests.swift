@@ -9,12 +9,7 @@ import Testing
 /// commit that made it unreachable is synced — and that a process that only reads writes nothing.
 @Suite struct DurabilityTests {
   /// Every secret-store call and fault point of an `Auth`, in order.
-  final class Events: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
-    var all: [String] { lock.withLock { list } }
-    func append(_ event: String) { lock.withLock { list.append(event) } }
-  }
+  typealias Events = Recorded<String>
 
   /// Records each delete with the number of `AuthDatabase.sync()` calls committed before it.
   struct RecordingStore: SecretStore {
@@ -22,7 +17,7 @@ import Testing
     let events: Events
     let directory: URL
     func store(_ secret: StoredSecret, for key: SecretKey, label: String) async throws {
-      events.append("store \(key.namespace)")
+      events.record("store \(key.namespace)")
       try await base.store(secret, for: key, label: label)
     }
     func load(_ key: SecretKey) async throws -> StoredSecret? { try await base.load(key) }
@@ -31,7 +26,7 @@ import Testing
       let syncs = try await queue.read { db in
         try String.fetchOne(db, sql: "SELECT value FROM storeMeta WHERE key = 'lastSync'") ?? "0"
       }
-      events.append("delete \(key.namespace) after sync \(syncs)")
+      events.record("delete \(key.namespace) after sync \(syncs)")
       try await base.delete(key)
     }
     func ids(in namespace: String) async throws -> [String] { try await base.ids(in: namespace) }
@@ -39,7 +34,7 @@ import Testing
     func syncDeletions(in namespaces: Set<String>) async throws {
       let queue = try DatabaseQueue(path: directory.appendingPathComponent(AuthDatabase.fileName).path)
       let rows = try await queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM secretJournal") ?? 0 }
-      events.append("sync deletions \(namespaces.sorted()) with \(rows) journal rows")
+      events.record("sync deletions \(namespaces.sorted()) with \(rows) journal rows")
     }
   }
 
@@ -67,14 +62,14 @@ import Testing
       transport: InMemoryHTTPTransport { _ in HTTPResponse(status: 503) },
       secrets: RecordingStore(events: events, directory: directory),
       pending: SQLitePendingAuthorizationStore(database: database))
-    environment.faultInjection = { events.append($0) }
+    environment.faultInjection = { events.record($0) }
     let auth = Auth(configuration: AuthConfiguration(identity: .tests), environment: environment, database: database)
     _ = try await auth.signIn(with: AccountHarness.result("github.com", "1"))
-    #expect(events.all == ["journaled", "store credential", "store session", "secrets-written", "committed"])
-    let before = events.all.count
+    #expect(events.values == ["journaled", "store credential", "store session", "secrets-written", "committed"])
+    let before = events.values.count
     _ = try await auth.signIn(with: AccountHarness.result("github.com", "2"))  // ends the first session
     #expect(
-      Array(events.all[before...]) == [
+      Array(events.values[before...]) == [
         "journaled", "store credential", "store session", "secrets-written", "committed", "synced",
         "delete session after sync 1", "sync deletions [\"session\"] with 1 journal rows",
       ])
