@@ -17,6 +17,6 @@ struct DeviceSignInFlow {
     let interruption = InterruptionTrap { await session.cancel() }
     defer { interruption.release() }
     DevicePromptOutput.show(session.prompt, providerID: provider.providerID, json: json)
-    return try await session.result()
+    return try await interruption.guarding { try await session.result() }
   }
 }

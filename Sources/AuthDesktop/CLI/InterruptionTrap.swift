@@ -1,23 +1,41 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// While it lives, SIGINT and SIGTERM run `cleanUp` and then end the process with the usual status
 /// (130 / 143), instead of killing it in the middle of a sign-in.
 final class InterruptionTrap {
   private let sources: [any DispatchSourceSignal]
+  /// The signal caught, recorded before its cleanup starts.
+  private let caught = CaughtSignal()
 
   init(_ cleanUp: @escaping @Sendable () async -> Void) {
-    sources = [SIGINT, SIGTERM].map { number in
+    var sources: [any DispatchSourceSignal] = []
+    for number in [SIGINT, SIGTERM] {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler {
+      source.setEventHandler { [caught] in
+        caught.record(number)
         Task {
           await cleanUp()
           exit(128 + number)
         }
       }
       source.resume()
-      return source
+      sources.append(source)
+    }
+    self.sources = sources
+  }
+
+  /// `work`, whose failure after a signal is the signal's: the cleanup that ends it (a session's
+  /// `cancel()`, which resumes its waiters only once it is done) makes it throw, and that error must not
+  /// decide the status before the trap's `exit` does — so the process ends here with the same status.
+  func guarding<T>(_ work: () async throws -> T) async throws -> T {
+    do {
+      return try await work()
+    } catch {
+      if let number = caught.number { exit(128 + number) }
+      throw error
     }
   }
 
@@ -27,4 +45,11 @@ final class InterruptionTrap {
     signal(SIGINT, SIG_DFL)
     signal(SIGTERM, SIG_DFL)
   }
+}
+
+/// The first signal an `InterruptionTrap` caught, shared with its handlers.
+private final class CaughtSignal: Sendable {
+  private let first = Mutex<Int32?>(nil)
+  var number: Int32? { first.withLock { $0 } }
+  func record(_ number: Int32) { first.withLock { $0 = $0 ?? number } }
 }

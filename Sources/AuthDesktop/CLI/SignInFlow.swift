@@ -50,7 +50,7 @@ struct SignInFlow {
         forwarding?.cancel()
         interruption.release()
       }
-      let result = try await session.result()
+      let result = try await interruption.guarding { try await session.result() }
       await inbox?.close()
       return result
     } catch {
