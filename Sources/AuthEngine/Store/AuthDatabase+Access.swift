@@ -5,10 +5,10 @@ import GRDB
 /// A transaction here takes 0.05–0.3 ms. GRDB's async API runs it on the queue's own thread and resumes
 /// the caller from there: two thread wake-ups per transaction, which cost a sign-in more than its
 /// transactions do (docs/benchmarks.md). So each call first runs synchronously on the caller's thread
-/// with SQLite's busy timeout at zero: it either gets its lock at once or fails with `SQLITE_BUSY`,
-/// having changed nothing (the transaction rolls back), and only then goes through GRDB's async API,
-/// which waits for the other process's transaction up to the busy timeout without holding a thread of
-/// the caller's. (A call made while another of this process's transactions runs or waits there queues
+/// without waiting for a lock (`LockWaiting`): it either gets its lock at once or fails with
+/// `SQLITE_BUSY`, having changed nothing (the transaction rolls back), and only then goes through GRDB's
+/// async API, which waits for the other process's transaction up to 10 seconds without holding a thread
+/// of the caller's. (A call made while another of this process's transactions runs or waits there queues
 /// behind it on GRDB's serial queue, as every call did before, but now on the caller's thread.) The file
 /// secret store's writes, `fsync` included, run on the caller's thread in the same way.
 extension AuthDatabase {
@@ -82,16 +82,10 @@ extension AuthDatabase {
     return value!
   }
 
-  /// `body` with SQLite's busy timeout at zero: a lock another process holds fails at once. Set before
-  /// the transaction begins (a write's `BEGIN IMMEDIATE` takes the lock; a read takes it at its first
-  /// statement) and restored after it ends.
+  /// `body` with a lock another process holds failing at once (`LockWaiting`).
   private func withoutWaiting<T>(_ db: Database, _ body: () throws -> T) throws -> T {
-    try db.run("PRAGMA busy_timeout = 0")
-    defer { try? db.run(Self.restoreBusyTimeout) }
-    return try body()
+    try lockWaiting.withoutWaiting(body)
   }
-
-  private static let restoreBusyTimeout = "PRAGMA busy_timeout = \(busyTimeoutMilliseconds)"
 
   /// What `operation` returns, or nil when SQLite refused a lock (`SQLITE_BUSY`). Synchronous, so
   /// that GRDB's synchronous API is the one called.

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 /// The embedded store: SQLite through GRDB, one connection (a `DatabaseQueue`) in WAL mode with a busy
-/// timeout, so the window and a CLI process can use it at once. Holds no secret (see `SecretStore`).
+/// handler that waits for another process's lock (`LockWaiting`), so the window and a CLI process can
+/// use it at once. Holds no secret (see `SecretStore`).
 ///
 /// Durability (docs/threat-model.md, "After a power cut"): commits run with `synchronous = NORMAL`: a
 /// commit is on disk at the next sync of the WAL, so a power cut may roll back the last commits, never
@@ -16,8 +17,8 @@ import GRDB
 public final class AuthDatabase: Sendable {
   public let queue: DatabaseQueue
   public static let fileName = "auth.sqlite"
-  /// How long a transaction waits for another process's (`AuthDatabase+Access`).
-  static let busyTimeoutMilliseconds = 10_000
+  /// Whether a transaction that meets another process's lock waits for it (`AuthDatabase+Access`).
+  let lockWaiting = LockWaiting()
 
   /// Opens (creating and migrating) `auth.sqlite` in `directory`, which is made 0700; the database file
   /// is created 0600 before SQLite opens it, and SQLite gives its -wal/-shm files the same mode.
@@ -26,7 +27,8 @@ public final class AuthDatabase: Sendable {
     let file = directory.appendingPathComponent(Self.fileName)
     try DataDirectory.preparePrivateFile(file)
     var configuration = Configuration()
-    configuration.busyMode = .timeout(Double(Self.busyTimeoutMilliseconds) / 1000)
+    let lockWaiting = self.lockWaiting
+    configuration.busyMode = .callback { tries in lockWaiting.retry(after: tries) }
     configuration.label = "auth-desktop"
     configuration.prepareDatabase { db in try Self.setUp(db) }
     do {

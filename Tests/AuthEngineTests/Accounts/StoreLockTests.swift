@@ -1,7 +1,8 @@
-import AuthEngine
 import Foundation
 import GRDB
 import Testing
+
+@testable import AuthEngine
 
 /// The store runs each transaction on the caller's thread when SQLite's lock is free, and otherwise
 /// waits for it the way it always did (`AuthDatabase+Access`): another process's transaction delays a
@@ -67,13 +68,27 @@ import Testing
     }
   }
 
-  @Test func theBusyTimeoutIsBackAfterEachTransaction() async throws {
+  @Test func onlyTheCallersFirstAttemptSkipsWaiting() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("auth-lock-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let database = try AuthDatabase(directory: directory)
-    let during = try await database.write { db in try Int.fetchOne(db, sql: "PRAGMA busy_timeout") }
-    let after = try await database.queue.read { db in try Int.fetchOne(db, sql: "PRAGMA busy_timeout") }
-    #expect(during == 0, "no waiting on the caller's thread")
-    #expect(after == 10_000)
+    let waiting = database.lockWaiting
+    let during = try await database.write { _ in waiting.isWaiting }
+    #expect(!during, "no waiting on the caller's thread")
+    #expect(waiting.isWaiting, "waiting again after the transaction")
+  }
+
+  /// SQLite's busy-timeout schedule, cut at 10 seconds in all.
+  @Test func theWaitEndsAfterTenSeconds() {
+    var waited = 0
+    var tries = 0
+    while let pause = LockWaiting.pause(after: tries) {
+      #expect(pause > 0)
+      waited += pause
+      tries += 1
+    }
+    #expect(waited == LockWaiting.limitMilliseconds)
+    #expect(LockWaiting.pause(after: 0) == 1)
+    #expect(LockWaiting.pause(after: 12) == 100)
   }
 }
