@@ -4,7 +4,7 @@ import Synchronization
 /// The store connection's busy handler (GRDB's `busyMode = .callback`): what a transaction does when
 /// another process holds SQLite's lock. While `withoutWaiting` runs (the first attempt of every
 /// transaction, on the caller's thread: `AuthDatabase+Access`) it fails at once with `SQLITE_BUSY`;
-/// otherwise it waits up to `limit`, retrying on SQLite's own schedule for a busy timeout.
+/// otherwise it waits up to `limitMilliseconds`, retrying on SQLite's own schedule for a busy timeout.
 ///
 /// The switch was a `PRAGMA busy_timeout` before and after every transaction. SQLite compiles a
 /// PRAGMA statement again at every run, so that was two compilations per transaction, about 0.2–0.46
