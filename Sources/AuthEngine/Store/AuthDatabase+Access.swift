@@ -14,33 +14,18 @@ import GRDB
 extension AuthDatabase {
   /// `body` in a read transaction (`readTransaction`).
   public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-    if let value = try unlessBusy({
-      try queue.writeWithoutTransaction { db in try withoutWaiting(db) { try Self.readTransaction(db, body) } }
-    }) {
-      return value
-    }
-    return try await queue.writeWithoutTransaction { db in try Self.readTransaction(db, body) }
+    try await firstOnTheCallersThread { db in try Self.readTransaction(db, body) }
   }
 
   /// `body` in a write transaction (committed with `synchronous = NORMAL`).
   public func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-    if let value = try unlessBusy({
-      try queue.writeWithoutTransaction { db in try withoutWaiting(db) { try Self.transaction(db, body) } }
-    }) {
-      return value
-    }
-    return try await queue.writeWithoutTransaction { db in try Self.transaction(db, body) }
+    try await firstOnTheCallersThread { db in try Self.transaction(db, body) }
   }
 
   /// `body` in one transaction whose commit is durable when this returns, and with it every earlier
   /// commit: `synchronous = FULL` for this one commit, whose sync of the WAL covers all earlier frames.
   public func writeDurably<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-    if let value = try unlessBusy({
-      try queue.writeWithoutTransaction { db in try withoutWaiting(db) { try Self.durably(db, body) } }
-    }) {
-      return value
-    }
-    return try await queue.writeWithoutTransaction { db in try Self.durably(db, body) }
+    try await firstOnTheCallersThread { db in try Self.durably(db, body) }
   }
 
   /// Makes every commit so far durable (`writeDurably` of a one-row write).
@@ -82,9 +67,17 @@ extension AuthDatabase {
     return value!
   }
 
-  /// `body` with a lock another process holds failing at once (`LockWaiting`).
-  private func withoutWaiting<T>(_ db: Database, _ body: () throws -> T) throws -> T {
-    try lockWaiting.withoutWaiting(body)
+  /// `run` on the caller's thread without waiting for a lock; when another process holds it
+  /// (`SQLITE_BUSY`, nothing changed), again through GRDB's async API, which waits.
+  private func firstOnTheCallersThread<T: Sendable>(_ run: @Sendable @escaping (Database) throws -> T)
+    async throws -> T
+  {
+    if let value = try unlessBusy({
+      try queue.writeWithoutTransaction { db in try lockWaiting.withoutWaiting { try run(db) } }
+    }) {
+      return value
+    }
+    return try await queue.writeWithoutTransaction(run)
   }
 
   /// What `operation` returns, or nil when SQLite refused a lock (`SQLITE_BUSY`). Synchronous, so
