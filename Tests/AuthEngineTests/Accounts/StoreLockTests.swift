@@ -13,8 +13,8 @@ import Testing
   final class LockHolder: @unchecked Sendable {
     private let held = DispatchSemaphore(value: 0)
     private let letGo = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var events: [String] = []
+    /// "released", and what the test records after it.
+    let events = Recorded<String>()
 
     init(file: URL) throws {
       let other = try DatabaseQueue(path: file.path)
@@ -25,7 +25,7 @@ import Testing
           letGo.wait()
           // The write under test starts once `release()` is called: time for it to find the lock taken.
           Thread.sleep(forTimeInterval: 0.1)
-          record("released")
+          events.record("released")
           try db.execute(sql: "COMMIT")
         }
       }
@@ -33,8 +33,6 @@ import Testing
     }
 
     func release() { letGo.signal() }
-    func record(_ event: String) { lock.withLock { events.append(event) } }
-    var all: [String] { lock.withLock { events } }
   }
 
   /// Runs `body` on a store in a fresh directory while another connection holds its write lock (it lets
@@ -46,8 +44,8 @@ import Testing
     let holder = try LockHolder(file: directory.appendingPathComponent(AuthDatabase.fileName))
     holder.release()
     try await body(database)
-    holder.record("written")
-    #expect(holder.all == ["released", "written"])
+    holder.events.record("written")
+    #expect(holder.events.values == ["released", "written"])
   }
 
   @Test func aWriteWaitsForAnotherConnectionsTransactionInsteadOfFailing() async throws {
