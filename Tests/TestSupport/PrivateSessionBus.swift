@@ -1,9 +1,11 @@
 import Foundation
 
-/// A session bus of a test's own (`dbus-daemon --session`), started with `environment` so that it looks
-/// for services to activate where that environment's `XDG_DATA_HOME` says (`dbus-1/services`). Processes
-/// reach it with `environment` merged with `DBUS_SESSION_BUS_ADDRESS` (`clientEnvironment`). Its socket
-/// is in a folder of its own, removed with it.
+/// A session of a test's own: a bus (`dbus-daemon --session`) started with `environment` so that it looks
+/// for services to activate where that environment's `XDG_DATA_HOME` says (`dbus-1/services`), and a
+/// runtime dir (`XDG_RUNTIME_DIR`, where the token agent makes its socket) for the bus, what it starts
+/// and the test's processes. Processes reach it with `environment` merged with both
+/// (`clientEnvironment`). The bus's socket and the runtime dir are one folder of its own (mode 0700),
+/// removed with it.
 public final class PrivateSessionBus: @unchecked Sendable {
   public let address: String
   public let clientEnvironment: [String: String]
@@ -12,13 +14,15 @@ public final class PrivateSessionBus: @unchecked Sendable {
 
   public init(environment: [String: String]) throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("auth-bus-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let session = ["XDG_RUNTIME_DIR": folder.path]
     let daemon = Process()
     daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
     daemon.arguments = [
       "--session", "--nofork", "--print-address=1", "--address=unix:path=\(folder.path)/bus",
     ]
-    daemon.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    daemon.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.merging(session) { $1 }
     let output = Pipe()
     daemon.standardInput = FileHandle.nullDevice
     daemon.standardOutput = output
@@ -33,7 +37,9 @@ public final class PrivateSessionBus: @unchecked Sendable {
     self.daemon = daemon
     self.folder = folder
     self.address = String(address)
-    clientEnvironment = environment.merging(["DBUS_SESSION_BUS_ADDRESS": String(address)]) { $1 }
+    clientEnvironment = environment.merging(session) { $1 }.merging(["DBUS_SESSION_BUS_ADDRESS": String(address)]) {
+      $1
+    }
   }
 
   /// Ends the bus (and with it every connection to it). SIGKILL, as `PrivateDisplay.close()` explains:

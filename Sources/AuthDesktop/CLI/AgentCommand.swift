@@ -19,6 +19,12 @@ struct AgentCommand: CLICommand {
       name: TokenAgent.busName, objectPath: TokenAgent.objectPath, interface: TokenAgent.busName,
       method: TokenAgent.method
     ) { request in await agent.answer(request) }
+    // Later calls come to its own socket, without the bus's handshake and routing (the first found none
+    // and came over the bus, which started this process).
+    let socket = TokenAgent.socketPath().flatMap { path in
+      LocalSocketService.start(path: path) { request in await agent.answer(request) }
+    }
+    if socket == nil { DesktopAuth.logger().debug("agent: no socket of its own; answering on the bus only") }
     await withTaskGroup(of: Void.self) { group in
       group.addTask { for await _ in service.nameLost {} }
       group.addTask {
@@ -31,6 +37,7 @@ struct AgentCommand: CLICommand {
       await group.next()
       group.cancelAll()
     }
+    socket?.stop()
     await service.stop()
   }
 }

@@ -15,9 +15,9 @@ struct TokenCommand: CLICommand {
   func execute() async throws {
     try await Output.run(output) {
       // The token agent's answer, when it was asked and had one (`TokenAgentClient`); else the work here.
-      if globals.usesDefaults, let answer = await TokenAgentClient.answer(for: provider) {
-        DesktopAuth.logger().debug("token: answered by the token agent")
-        return print(answer)
+      if globals.usesDefaults, let answered = await TokenAgentClient.answer(for: provider) {
+        DesktopAuth.logger().debug("token: answered by the token agent over \(answered.route.rawValue)")
+        return print(answered.answer)
       }
       let credential = try await CLIContext(globals).auth.providerCredential(providerID: provider)
       guard let answer = ProviderTokenAnswer(credential) else { throw AuthError(.userTokenExpired, origin: .storage) }

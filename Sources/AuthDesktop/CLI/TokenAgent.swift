@@ -19,6 +19,15 @@ actor TokenAgent {
   static var objectPath: String { SessionBusCall.objectPath(for: busName) }
   static let method = "ProviderToken"
 
+  /// The agent's own socket (`LocalSocketService`), which `token` tries before the bus:
+  /// `$XDG_RUNTIME_DIR/APP_ID/agent`. Nil without an absolute runtime dir, or when the path is too long
+  /// for a socket; the agent is then asked on the bus only.
+  static func socketPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return nil }
+    let path = "\(runtime)/\(AppIdentity.authDesktop.applicationID)/agent"
+    return LocalSocket.fits(path) ? path : nil
+  }
+
   /// The one context kept: what the last request named, its database file and the `Auth` on it.
   private var context: (key: ContextKey, database: URL, opened: FileIdentity?, auth: Auth)?
   private(set) var lastRequest = ContinuousClock.now

@@ -63,20 +63,45 @@ enum TokenAgentClient {
     let answer = Answer()
     asked.withLock { $0 = (provider, answer) }
     Thread.detachNewThread {
-      let text = SessionBusCall.string(
-        name: TokenAgent.busName, objectPath: TokenAgent.objectPath, interface: TokenAgent.busName,
-        method: TokenAgent.method, argument: String(decoding: request, as: UTF8.self),
-        timeoutMilliseconds: timeoutMilliseconds, environment: environment)
-      answer.set(text.flatMap { try? JSONDecoder().decode(ProviderTokenAnswer.self, from: Data($0.utf8)) })
+      let (text, route) = ask(String(decoding: request, as: UTF8.self), environment: environment)
+      let decoded = text.flatMap { try? JSONDecoder().decode(ProviderTokenAnswer.self, from: Data($0.utf8)) }
+      answer.set(decoded.map { Answered(answer: $0, route: route) })
     }
     return true
+  }
+
+  /// The agent's own socket first: when nothing listens there (the agent is not running, or ended), the
+  /// bus, which starts it.
+  private static func ask(_ request: String, environment: [String: String]) -> (String?, Route) {
+    if let path = TokenAgent.socketPath(environment: environment),
+      case .answered(let text) = LocalSocketCall.call(
+        path: path, request: request, timeoutSeconds: UInt32(timeoutMilliseconds / 1000))
+    {
+      return (text, .socket)
+    }
+    let text = SessionBusCall.string(
+      name: TokenAgent.busName, objectPath: TokenAgent.objectPath, interface: TokenAgent.busName,
+      method: TokenAgent.method, argument: request, timeoutMilliseconds: timeoutMilliseconds,
+      environment: environment)
+    return (text, .bus)
+  }
+
+  /// How the answer came (the debug log says it).
+  enum Route: String, Sendable {
+    case socket = "its socket"
+    case bus = "the bus"
+  }
+
+  struct Answered: Sendable {
+    var answer: ProviderTokenAnswer
+    var route: Route
   }
 
   /// Whether `startEarly` asked (then the command's other look-aheads are left out).
   static var isAsking: Bool { asked.withLock { $0 != nil } }
 
   /// The agent's answer for `provider`, once; nil when none was asked for it or it had none.
-  static func answer(for provider: String) async -> ProviderTokenAnswer? {
+  static func answer(for provider: String) async -> Answered? {
     guard let (asked, answer) = asked.withLock({ $0.take() }), asked == provider else { return nil }
     return await answer.value
   }
@@ -84,11 +109,11 @@ enum TokenAgentClient {
   /// A value set once by a thread and awaited by a task.
   final class Answer: Sendable {
     private let state = Mutex<
-      (value: ProviderTokenAnswer??, waiter: CheckedContinuation<ProviderTokenAnswer?, Never>?)
+      (value: Answered??, waiter: CheckedContinuation<Answered?, Never>?)
     >(
       (nil, nil))
 
-    func set(_ value: ProviderTokenAnswer?) {
+    func set(_ value: Answered?) {
       let waiter = state.withLock { state in
         state.value = .some(value)
         defer { state.waiter = nil }
@@ -97,10 +122,10 @@ enum TokenAgentClient {
       waiter?.resume(returning: value)
     }
 
-    var value: ProviderTokenAnswer? {
+    var value: Answered? {
       get async {
         await withCheckedContinuation { continuation in
-          let ready = state.withLock { state -> ProviderTokenAnswer?? in
+          let ready = state.withLock { state -> Answered?? in
             if state.value == nil { state.waiter = continuation }
             return state.value
           }

@@ -1,4 +1,5 @@
 import AuthEngine
+import CGio
 import CSoup
 import Foundation
 

@@ -78,6 +78,45 @@ import Testing
     try await Poll.until("the agent to end with its bus") { kill(agent, 0) != 0 }
   }
 
+  /// The first call of a session starts the agent over the bus; the agent then listens on a socket of
+  /// its own in the session's runtime dir, and later calls come that way. A killed agent leaves its
+  /// socket behind: the next call finds no one there and asks the bus, whose new agent replaces it.
+  @Test func laterCallsComeOverTheAgentsSocketAndAKilledAgentsIsReplaced() async throws {
+    let cli = try await Self.signedIn()
+    let desktop = Self.desktop(cli)
+    #expect(try await cli.run(["install"], environment: desktop).status == 0)
+    let bus = try PrivateSessionBus(environment: desktop)
+    defer { bus.stop() }
+    let folder = try #require(bus.clientEnvironment["XDG_RUNTIME_DIR"]) + "/\(AppIdentity.tests.applicationID)"
+    let socket = folder + "/agent"
+    let token = { try await cli.run(["token", "github.com"], environment: bus.clientEnvironment) }
+
+    let first = try await token()
+    #expect(first.stderr.contains(Self.answeredByTheAgent + " over the bus"), "\(first.stderr)")
+    try await Poll.until("the agent's socket") { FileManager.default.fileExists(atPath: socket) }
+    #expect(Self.mode(folder) == 0o700)
+    #expect(Self.mode(socket) == 0o600)
+    let second = try await token()
+    #expect(second.stderr.contains(Self.answeredByTheAgent + " over its socket"), "\(second.stderr)")
+    #expect(second.stdout == first.stdout)
+
+    let agent = try #require(try await Self.agentProcess(on: bus))
+    kill(agent, SIGKILL)
+    try await Poll.until("the killed agent to leave the bus") { try await Self.agentProcess(on: bus) == nil }
+    #expect(FileManager.default.fileExists(atPath: socket))
+    let third = try await token()
+    #expect(third.stderr.contains(Self.answeredByTheAgent + " over the bus"), "\(third.stderr)")
+    #expect(third.stdout == first.stdout)
+    try await Poll.until("a call over the new agent's socket") {
+      try await token().stderr.contains(Self.answeredByTheAgent + " over its socket")
+    }
+  }
+
+  static func mode(_ path: String) -> mode_t {
+    var info = stat()
+    return lstat(path, &info) == 0 ? info.st_mode & 0o777 : 0
+  }
+
   @Test func anAgentWhoseExecutableWasReplacedAnswersNothingMoreAndEnds() async throws {
     let copy = try await Self.signedIn().installedCopy(in: "bin")
     let desktop = Self.desktop(copy)
