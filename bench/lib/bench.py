@@ -117,7 +117,8 @@ def main():
             t.note("Each engine sample is paired with floor samples taken right after it (same process), the "
                    "Python ones likewise; 'client-side time' is the per-pair difference.")
             show(t)
-        desktop = Desktop(app, env["BENCH_C_WINDOW"], env["BENCH_MAP_OBSERVER"], scratch, github, log)
+        desktop = Desktop(app, env["BENCH_C_WINDOW"], env["BENCH_MAP_OBSERVER"], scratch, github, log,
+                          adw_baseline=env["BENCH_C_ADW_WINDOW"])
         if "window" in only:
             r = desktop.window(n, w)
             raw["window"] = r
@@ -126,6 +127,10 @@ def main():
                   baseline="C GTK4 window", baseline_samples=r["c_ms"], target=1.3)
             t.add("`auth-desktop-window` directly: exec → MapNotify", r["window_ms"], baseline="C GTK4 window",
                   baseline_samples=r["c_ms"], target=1.3)
+            t.add("reference: the C window made with libadwaita (as AuthDesktop's is): exec → MapNotify",
+                  r["adw_ms"], baseline="C GTK4 window", baseline_samples=r["c_ms"])
+            t.add("… `auth-desktop-window` against it", r["window_ms"], baseline="C libadwaita window",
+                  baseline_samples=r["adw_ms"])
             t.add("peak RSS (VmHWM 1 s after the map), `auth-desktop`", r["app_mib"], unit="MiB",
                   baseline="C GTK4 window", baseline_samples=r["c_mib"])
             show(t)

@@ -20,8 +20,9 @@ class Desktop:
     """A configuration for a new client of the Authlib GitHub-like server (secrets in gnome-keyring, the
     default), a data dir, and the environment the app's processes get."""
 
-    def __init__(self, app, baseline, observer, scratch, github, log):
+    def __init__(self, app, baseline, observer, scratch, github, log, adw_baseline):
         self.app, self.baseline, self.observer, self.log = app, baseline, observer, log
+        self.adw_baseline = adw_baseline
         self.window_binary = os.path.join(os.path.dirname(app), "auth-desktop-window")
         self.home = os.path.join(scratch, "desktop")
         os.makedirs(self.home, exist_ok=True)
@@ -55,10 +56,10 @@ class Desktop:
         return (mapped - start) * 1000, rss
 
     def window(self, iterations, warmup, settle=1.0):
-        """`auth-desktop` (which execs `auth-desktop-window`), `auth-desktop-window` itself and the C
-        window, in turns so that all three see the same load."""
+        """`auth-desktop` (which execs `auth-desktop-window`), `auth-desktop-window` itself, the C window
+        and the C libadwaita window (a reference), in turns so that all four see the same load."""
         kinds = {"app": ([self.app], APP_ID), "window": ([self.window_binary], APP_ID),
-                 "c": ([self.baseline], BASELINE_ID)}
+                 "c": ([self.baseline], BASELINE_ID), "adw": ([self.adw_baseline], BASELINE_ID)}
         result = {f"{kind}_{unit}": [] for kind in kinds for unit in ("ms", "mib")}
         for index in range(warmup + iterations):
             for kind, (argv, name) in kinds.items():
