@@ -61,16 +61,27 @@ public final class LocalSocketService: @unchecked Sendable {
   public func stop() {
     g_cancellable_cancel(cancellable)
     finished.wait()
-    var info = stat()
-    if lstat(path, &info) == 0, (UInt64(info.st_dev), UInt64(info.st_ino)) == file { unlink(path) }
+    removeFile()
     _ = try? withGError { g_socket_close(listener, $0) }
     g_object_unref(UnsafeMutableRawPointer(listener))
     g_object_unref(UnsafeMutableRawPointer(cancellable))
   }
 
+  /// Removes the socket file if it is still the one `bind` made.
+  private func removeFile() {
+    var info = stat()
+    if lstat(path, &info) == 0, (UInt64(info.st_dev), UInt64(info.st_ino)) == file { unlink(path) }
+  }
+
   private func accept(handler: @escaping Handler, callerUID: uid_t) {
     defer { finished.signal() }
-    while let connection = try? withGError({ g_socket_accept(listener, cancellable, $0) }) {
+    while true {
+      guard let connection = try? withGError({ g_socket_accept(listener, cancellable, $0) }) else {
+        // Stopped, or accepting failed (no descriptor left, say). A socket that nobody accepts on would
+        // hold each caller until its timeout: the file goes, and callers ask the bus.
+        if g_cancellable_is_cancelled(cancellable) == 0 { removeFile() }
+        return
+      }
       let caller = Connection(socket: connection)
       g_socket_set_timeout(connection, Self.timeoutSeconds)
       guard LocalSocket.peerUID(connection) == callerUID, let request = LocalSocket.receiveAll(connection) else {
