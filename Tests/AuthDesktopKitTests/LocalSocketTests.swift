@@ -41,11 +41,6 @@ import Testing
     }
   }
 
-  static func mode(_ path: String) -> mode_t {
-    var info = stat()
-    return lstat(path, &info) == 0 ? info.st_mode & 0o777 : 0
-  }
-
   @Test func aCallGetsTheHandlersAnswerOrNone() async throws {
     let (folder, path) = Self.place()
     let seen = Seen()
@@ -54,8 +49,8 @@ import Testing
     #expect(try await Self.call(path, "one") == .answered("answer to one"))
     #expect(try await Self.call(path, "none") == .answered(nil))
     #expect(seen.all == ["one", "none"])
-    #expect(Self.mode(folder) == 0o700)
-    #expect(Self.mode(path) == 0o600)
+    #expect(try fileMode(folder) == 0o700)
+    #expect(try fileMode(path) == 0o600)
   }
 
   @Test func nothingListeningIsUnreachableAndStopRemovesTheSocket() async throws {

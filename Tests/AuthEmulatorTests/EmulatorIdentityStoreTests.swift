@@ -10,10 +10,6 @@ import Testing
   let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("emulator-ids-\(UUID().uuidString)")
   let ada = EmulatorIdentity(provider: .github, id: "1000001", name: "Ada", email: "ada@example.com", login: "ada")
 
-  func mode(_ url: URL) throws -> Int {
-    try #require(FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
-  }
-
   @Test func seedsUntilSomethingIsAdded() async throws {
     let store = FileEmulatorIdentityStore(dataDirectory: dataDirectory)
     #expect(try await store.identities() == EmulatorIdentity.seeds)
@@ -31,8 +27,8 @@ import Testing
     let reopened = FileEmulatorIdentityStore(dataDirectory: dataDirectory)
     #expect(try await reopened.identities() == EmulatorIdentity.seeds + [ada])
     #expect(reopened.file.path == dataDirectory.path + "/emulator/identities.json")
-    #expect(try mode(reopened.file) == 0o600)
-    #expect(try mode(reopened.file.deletingLastPathComponent()) == 0o700)
+    #expect(try fileMode(reopened.file.path) == 0o600)
+    #expect(try fileMode(reopened.file.deletingLastPathComponent().path) == 0o700)
   }
 
   @Test func writesReplaceTheFileByRenaming() async throws {
@@ -48,7 +44,7 @@ import Testing
     #expect(before != after)  // a new file renamed into place, not the old one rewritten
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.file.deletingLastPathComponent().path)
     #expect(leftovers == ["identities.json"])
-    #expect(try mode(store.file) == 0o600)
+    #expect(try fileMode(store.file.path) == 0o600)
   }
 
   @Test func resetRestoresTheSeeds() async throws {

@@ -5,18 +5,16 @@ import Testing
 
 /// The data dir, the SQLite store and the file secret store: modes, atomicity, no secrets in SQLite.
 @Suite struct StorageTests {
-  func mode(_ path: String) throws -> Int {
-    try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
-  }
-
   @Test func dataDirIs0700AndFilesAre0600() async throws {
     let github = try await Fixtures.github()
     let harness = try Harness(configuration: github.configuration)
     _ = try await harness.service.begin(OAuthProvider(providerID: "github.com"))
-    #expect(try mode(harness.dataDirectory.path) == 0o700)
+    #expect(try fileMode(harness.dataDirectory.path) == 0o700)
     let files = try FileManager.default.contentsOfDirectory(atPath: harness.dataDirectory.path)
     #expect(files.contains("auth.sqlite"))
-    for file in files { #expect(try mode(harness.dataDirectory.appendingPathComponent(file).path) == 0o600, "\(file)") }
+    for file in files {
+      #expect(try fileMode(harness.dataDirectory.appendingPathComponent(file).path) == 0o600, "\(file)")
+    }
   }
 
   @Test func existingLooseDataDirIsTightened() throws {
@@ -24,7 +22,7 @@ import Testing
     try FileManager.default.createDirectory(
       at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
     _ = try AuthDatabase(directory: dir)
-    #expect(try mode(dir.path) == 0o700)
+    #expect(try fileMode(dir.path) == 0o700)
   }
 
   @Test func theDatabaseHoldsNoSecret() async throws {
@@ -52,8 +50,8 @@ import Testing
     try await store.store(StoredSecret("second"), for: key, label: "x")
     #expect(try await store.load(key)?.reveal() == "second")
     #expect(try await store.ids(in: "credential") == ["abc123"])
-    #expect(try mode(dir.appendingPathComponent("secrets").path) == 0o700)
-    #expect(try mode(dir.appendingPathComponent("secrets/credential/abc123").path) == 0o600)
+    #expect(try fileMode(dir.appendingPathComponent("secrets").path) == 0o700)
+    #expect(try fileMode(dir.appendingPathComponent("secrets/credential/abc123").path) == 0o600)
     try await store.delete(key)
     #expect(try await store.load(key) == nil)
     #expect(try await store.ids(in: "credential").isEmpty)
@@ -69,7 +67,7 @@ import Testing
     let folder = dir.appendingPathComponent("secrets/session").path
     chmod(folder, 0o755)
     try await store.store(StoredSecret("second"), for: key, label: "x")
-    #expect(try mode(folder) == 0o700)
+    #expect(try fileMode(folder) == 0o700)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["abc"])
     try await store.delete(key)
     try await store.syncDeletions(in: ["session", "never-written"])  // a missing folder has nothing to sync

@@ -94,8 +94,8 @@ import Testing
     let first = try await token()
     #expect(first.stderr.contains(Self.answeredByTheAgent + " over the bus"), "\(first.stderr)")
     try await Poll.until("the agent's socket") { FileManager.default.fileExists(atPath: socket) }
-    #expect(Self.mode(folder) == 0o700)
-    #expect(Self.mode(socket) == 0o600)
+    #expect(try fileMode(folder) == 0o700)
+    #expect(try fileMode(socket) == 0o600)
     let second = try await token()
     #expect(second.stderr.contains(Self.answeredByTheAgent + " over its socket"), "\(second.stderr)")
     #expect(second.stdout == first.stdout)
@@ -110,11 +110,6 @@ import Testing
     try await Poll.until("a call over the new agent's socket") {
       try await token().stderr.contains(Self.answeredByTheAgent + " over its socket")
     }
-  }
-
-  static func mode(_ path: String) -> mode_t {
-    var info = stat()
-    return lstat(path, &info) == 0 ? info.st_mode & 0o777 : 0
   }
 
   @Test func anAgentWhoseExecutableWasReplacedAnswersNothingMoreAndEnds() async throws {

@@ -1,5 +1,6 @@
 import AuthEngine
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AuthEmulator
@@ -9,10 +10,6 @@ import Testing
 @Suite struct ToolkitStoreTests {
   static func temporaryDirectory() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("itk-store-\(UUID().uuidString)")
-  }
-
-  static func mode(_ url: URL) throws -> Int {
-    try #require(FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
   }
 
   @Test func aLaterEmulatorKnowsTheAccountsSessionsAndKey() async throws {
@@ -29,9 +26,9 @@ import Testing
     #expect(signIn.string("localId") == signUp.string("localId"))
 
     let store = FileToolkitStore(dataDirectory: directory)
-    #expect(try Self.mode(store.folder) == 0o700)
-    #expect(try Self.mode(store.accountsFile) == 0o600)
-    #expect(try Self.mode(store.keyFile) == 0o600)
+    #expect(try fileMode(store.folder.path) == 0o700)
+    #expect(try fileMode(store.accountsFile.path) == 0o600)
+    #expect(try fileMode(store.keyFile.path) == 0o600)
     let accounts = try String(contentsOf: store.accountsFile, encoding: .utf8)
     for secret in [refresh, idToken, "correct horse", "PRIVATE KEY"] {
       #expect(!accounts.contains(secret))
