@@ -2,6 +2,12 @@
 import PackageDescription
 
 // The targets and what each may import: docs/architecture.md.
+
+// The two Swift executables export no symbols. A `--static-swift-stdlib` link adds `-export-dynamic`,
+// which put some 16,600 of the package's own symbols in each one's dynamic symbol table. No library
+// looks them up, and every start paid for them (docs/benchmarks.md, session 12).
+let exportsNothing: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
+
 let package = Package(
   name: "AuthDesktop",
   platforms: [.macOS(.v13)],
@@ -83,14 +89,16 @@ let package = Package(
       dependencies: [
         "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopShared",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      linkerSettings: exportsNothing
     ),
     .executableTarget(
       name: "AuthDesktopWindow",
       dependencies: [
         "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopShared", "CGtk", "CAdwaita",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      linkerSettings: exportsNothing
     ),
     // Helpers every test target shares: the protocol servers, polling, playing the browser, the keyring.
     .target(
