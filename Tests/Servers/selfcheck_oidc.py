@@ -255,5 +255,5 @@ def run(c, base):
         check_mode(c, base, mode)
     r = requests.post(f"{base}/_test/tenants", json={"mode": "nonsense"}, timeout=10)
     c.check(r.status_code == 400, "oidc: unknown mode -> 400")
-    import selfcheck_device  # here, not on top: selfcheck_device imports from this module
+    import selfcheck_device  # here, not on top: selfcheck_device_oidc imports from this module
     selfcheck_device.run_oidc(c, base)
