@@ -8,14 +8,15 @@ everything from `device`:
                      expiry, forced slow_downs and the user's decision), `DeviceStore`
                      (credentials by device code and by normalised user code, one lock; the
                      interval check behind `slow_down`; single use; the per-client poll log),
-                     `client_settings` / `DEFAULTS`, `normalise_user_code`.
+                     `client_settings` / `DEFAULTS`, `normalise_user_code`, `device_now` (a
+                     client's device clock).
 * device_grant.py -- `make_device_endpoint` / `make_device_grant`: Authlib's
                      `DeviceAuthorizationEndpoint` and `DeviceCodeGrant` bound to a store. RFC
                      flavour by default (`invalid_grant` for an unknown, used or foreign device
                      code); the GitHub-like server overrides the errors and auth method. Also
                      `authenticate_client_id`, `is_device_poll`, `new_hex_device_code`.
 * device_page.py  -- `add_device_routes`: the user's page (enter the code, Approve / Deny) and the
-                     control endpoint `POST /_test/device`.
+                     control endpoints `POST /_test/device` and `POST /_test/device/clock`.
 
 What Authlib 1.9 does not do, and is done here: it never deletes a device credential (an approved
 code would mint a token on every poll), it has no interval bookkeeping (`should_slow_down` is
@@ -27,4 +28,4 @@ from device_grant import (authenticate_client_id, is_device_poll,  # noqa: F401
                           make_device_endpoint, make_device_grant, new_hex_device_code)
 from device_page import PAGE, add_device_routes  # noqa: F401
 from device_store import (DEFAULTS, DeviceCredential, DeviceStore,  # noqa: F401
-                          client_settings, normalise_user_code)
+                          client_settings, device_now, normalise_user_code)

@@ -1,8 +1,9 @@
 """The user's side of the device flow (RFC 8628): the verification page and its test control.
 
-`add_device_routes` adds the page where the user enters the code and presses Approve or Deny, and
-the control endpoint `POST /_test/device` that does the same without a browser; both decide on a
-`DeviceStore` (device_store.py) and log the decision.
+`add_device_routes` adds the page where the user enters the code and presses Approve or Deny, the
+control endpoint `POST /_test/device` that does the same without a browser (both decide on a
+`DeviceStore`, device_store.py, and log the decision), and `POST /_test/device/clock`, which moves
+the device clock of a code's client forward (for a client whose own clock is a manual one).
 """
 
 import html
@@ -46,7 +47,8 @@ def _decide(store, user_code, action, allowed):
 
 def add_device_routes(app, store, page_rule, allowed=lambda cred: True):
     """The verification page at `page_rule` (GET shows the form, `?user_code=` fills it in; POST
-    `user_code` + `action` approves or denies as the client's user) and `POST /_test/device`."""
+    `user_code` + `action` approves or denies as the client's user), `POST /_test/device` and
+    `POST /_test/device/clock` (`{"user_code", "advance": seconds}`)."""
 
     def page(**_):
         code = request.args.get("user_code", "")
@@ -73,3 +75,15 @@ def add_device_routes(app, store, page_rule, allowed=lambda cred: True):
         if cred is not None:
             out["client_id"] = cred.client.client_id
         return json_response(out, status)
+
+    @app.post("/_test/device/clock")
+    def device_clock():
+        body = json_body()
+        seconds = body.get("advance")
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds < 0:
+            return json_response({"message": "advance must be a number of seconds >= 0"}, 400)
+        cred = store.advance_clock(body.get("user_code", ""), seconds)
+        if cred is None:
+            return json_response({"message": "No such code."}, 404)
+        return json_response({"client_id": cred.client.client_id,
+                              "offset": cred.client.device_clock_offset})

@@ -5,6 +5,8 @@
                         slow_downs and the user's decision.
 * `DeviceStore`      -- credentials by device code and by (normalised) user code, one lock; the
                         interval check behind `slow_down`; single use; the per-client poll log.
+* `device_now`       -- a client's device clock: `time.monotonic()` plus what `POST /_test/device/clock`
+                        moved it by, so a client on a manual clock can be paced and expire in no time.
 """
 
 import re
@@ -19,13 +21,19 @@ DEFAULTS = {"interval": 5, "expires_in": 900, "slow_down": 0, "slow_down_step": 
 def client_settings(body, flag):
     """The device settings of a `POST /_test/clients` / `/_test/tenants` body, as Client attributes.
     `flag` is the body's on/off key (`device_flow` on GitHub, `device_grant` on OIDC)."""
-    out = {"device_flow": bool(body.get(flag, True)), "device_log": []}
+    out = {"device_flow": bool(body.get(flag, True)), "device_log": [], "device_clock_offset": 0.0}
     for name, default in DEFAULTS.items():
         value = body.get(f"device_{name}", default)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"device_{name} must be an integer >= 0")
         out[f"device_{name}"] = value
     return out
+
+
+def device_now(client):
+    """The client's device clock: the server's `time.monotonic()`, moved forward by the seconds
+    `POST /_test/device/clock` added. Expiry, the interval check and the device log read it."""
+    return time.monotonic() + client.device_clock_offset
 
 
 def normalise_user_code(code):
@@ -44,7 +52,7 @@ class DeviceCredential(DeviceCredentialMixin):
         self.seq = seq  # names the flow in the log instead of its device code
         self.interval = client.device_interval
         self.slow_downs_left = client.device_slow_down
-        self.expires_at = time.monotonic() + client.device_expires_in
+        self.expires_at = device_now(client) + client.device_expires_in
         self.last_poll = None
         self.state = "pending"
         self.user = None
@@ -60,7 +68,7 @@ class DeviceCredential(DeviceCredentialMixin):
         return self.user_code
 
     def is_expired(self):
-        return time.monotonic() >= self.expires_at
+        return device_now(self.client) >= self.expires_at
 
     def get_auth_time(self):
         return self.auth_time
@@ -124,7 +132,7 @@ class DeviceStore:
         """Authlib's `should_slow_down` (asked only while pending): a poll sooner than the current
         interval after the previous poll, or one of the client's forced slow_downs, adds the
         client's step (5 s by default, RFC 8628 3.5) to the interval for this and later polls."""
-        now = time.monotonic()
+        now = device_now(cred.client)
         with self.lock:
             too_soon = cred.last_poll is not None and now - cred.last_poll < cred.interval
             forced = cred.slow_downs_left > 0
@@ -144,10 +152,19 @@ class DeviceStore:
             cred.state = "used"
             return True
 
-    def log(self, client, kind, t, **fields):
-        """Append to the client's device log (never a device code, user code or token)."""
+    def advance_clock(self, user_code, seconds):
+        """Moves the device clock of `user_code`'s client forward; the credential, or None."""
         with self.lock:
-            client.device_log.append(dict(t=t, kind=kind, **fields))
+            cred = self.by_user.get(normalise_user_code(user_code))
+            if cred is not None:
+                cred.client.device_clock_offset += seconds
+            return cred
+
+    def log(self, client, kind, t, **fields):
+        """Append to the client's device log (never a device code, user code or token). `t` is a
+        `time.monotonic()`; the log holds it on the client's device clock (`device_now`)."""
+        with self.lock:
+            client.device_log.append(dict(t=t + client.device_clock_offset, kind=kind, **fields))
 
     def log_poll(self, client, t, device_code, payload):
         """Log one token-endpoint poll of the device grant, from its JSON answer."""

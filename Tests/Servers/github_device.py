@@ -7,6 +7,7 @@
                              `Accept: application/json`.
   GET|POST /login/device     the user's page: enter the code, Approve or Deny
   POST /_test/device         {"user_code", "action": "approve"|"deny"}
+  POST /_test/device/clock   {"user_code", "advance": seconds}: the code's client's device clock
 
 Polls go to the token endpoint (github_server.access_token); `poll_answer` turns Authlib's
 answers into GitHub's: HTTP 200 for every error, and `interval` in a slow_down answer.

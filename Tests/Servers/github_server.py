@@ -14,6 +14,7 @@ Control (tests only):
                                    and the number of revocations
   ANY  /_test/redirect-target      records a hit (for the token_redirect fault)
   POST /_test/device               approve or deny a device flow's user code
+  POST /_test/device/clock         move the device clock of a user code's client forward
 
 GitHub quirks reproduced: form-encoded token answers by default, `token_type=bearer`
 (lowercase), granted `scope` comma-separated, (fault `token_200_error`) errors with HTTP 200,

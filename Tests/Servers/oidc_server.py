@@ -13,7 +13,8 @@ Each test creates a tenant (`POST /_test/tenants`) and gets its own issuer
                                              device.py); polls go to /token (standard 400 errors)
   GET|POST /device                           the user's page: enter the code, Approve or Deny
 Control: GET /_test/tenants/<tid>/stats -> fetch counters; GET /_test/tenants/<tid>/log -> the
-device log; POST /_test/device -> approve or deny a user code.
+device log; POST /_test/device -> approve or deny a user code; POST /_test/device/clock -> move
+the device clock of a user code's tenant forward.
 The tenant's `mode` (see oidc_tokens.MODES) injects one RP conformance failure.
 
 Files: oidc_server.py (the app and its Authlib server), oidc_tenants.py (tenants, discovery),

@@ -8,7 +8,7 @@ import time
 
 import requests
 
-from selfcheck_device_support import GRANT, JSON, control, form_of
+from selfcheck_device_support import GRANT, JSON, clock, control, form_of
 
 
 # --- GitHub-like -----------------------------------------------------------------------------
@@ -94,6 +94,7 @@ def run_github(c, base):
     c.check(r.status_code == 409, "gh device: the page cannot approve a denied code", r.status_code)
 
     gh_timing(c, base)
+    gh_clock(c, base)
     gh_errors(c, base, cl)
 
 
@@ -148,6 +149,28 @@ def gh_timing(c, base):
     text = str(log) + str(gh_log(base, short))
     c.check(d_fast["device_code"] not in text and d_fast["user_code"] not in text
             and d_short["device_code"] not in text, "gh device: the log holds no codes")
+
+
+def gh_clock(c, base):
+    """POST /_test/device/clock: the client's device clock moves the interval and expiry, no wait."""
+    cl = gh_client(base, device_interval=5, device_expires_in=20)
+    d = gh_code(base, cl).json()
+    first = gh_poll(base, cl, d["device_code"]).json()
+    moved = clock(base, d["user_code"], 5)
+    paced = gh_poll(base, cl, d["device_code"]).json()
+    c.check(first.get("error") == paced.get("error") == "authorization_pending"
+            and moved.status_code == 200 and moved.json().get("client_id") == cl["client_id"],
+            "gh device: a poll 5 s later on the device clock is not early", paced)
+    clock(base, d["user_code"], 15)
+    expired = gh_poll(base, cl, d["device_code"]).json()
+    c.check(expired.get("error") == "expired_token", "gh device: the device clock expires the code",
+            expired)
+    times = [e["t"] for e in gh_log(base, cl)["device"]]
+    c.check(times[1] - times[0] < 5 <= times[2] - times[1],
+            "gh device: the log reads the device clock", times)
+    c.check(clock(base, "BBBB-BBBB", 1).status_code == 404
+            and clock(base, d["user_code"], -1).status_code == 400,
+            "gh device: the clock of an unknown code -> 404, a negative advance -> 400")
 
 
 def gh_errors(c, base, cl):

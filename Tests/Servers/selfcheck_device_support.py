@@ -14,6 +14,11 @@ def form_of(resp):
     return {k: v[0] for k, v in parse_qs(resp.text).items()}
 
 
+def clock(base, user_code, seconds):
+    return requests.post(f"{base}/_test/device/clock",
+                         json={"user_code": user_code, "advance": seconds}, timeout=10)
+
+
 def control(base, user_code, action):
     return requests.post(f"{base}/_test/device", json={"user_code": user_code, "action": action},
                          timeout=10)

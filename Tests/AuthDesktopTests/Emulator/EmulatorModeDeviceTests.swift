@@ -7,6 +7,10 @@ import Testing
 /// emulator's (RFC 8628), offline, with the user played at the emulator's device page — with the local
 /// store and with a `[firebase]` table (the emulator's Identity Toolkit).
 @Suite struct EmulatorModeDeviceTests {
+  /// The command line polls in real time (its clock is the system's): one second, not the emulator's
+  /// default five, between the approval and the poll that sees it.
+  static let oneSecondPolls = ["--device-interval", "1"]
+
   /// Starts the device sign-in, approves at the page as `identity`, and returns the command's result.
   static func signIn(_ setup: EmulatorModeSetup, _ provider: String, as identity: String) async throws
     -> CLIRunner.Result
@@ -30,7 +34,7 @@ import Testing
   @Test(arguments: ["github.com", "oidc.emulator"])
   func signsInOnTheEmulatorsDevicePage(provider: String) async throws {
     let setup = try EmulatorModeSetup()
-    let emulator = try await setup.startEmulator()
+    let emulator = try await setup.startEmulator(Self.oneSecondPolls)
     defer { kill(emulator.process.processIdentifier, SIGKILL) }
     let result = try await Self.signIn(setup, provider, as: EmulatorModeSetup.seededIdentity[provider]!)
     #expect(result.status == 0, "\(result.stderr)")
@@ -44,7 +48,7 @@ import Testing
 
   @Test func signsInToTheFirebaseProjectOffline() async throws {
     let setup = try EmulatorModeSetup(configuration: EmulatorFirebaseModeTests.table)
-    let emulator = try await setup.startEmulator()
+    let emulator = try await setup.startEmulator(Self.oneSecondPolls)
     defer { kill(emulator.process.processIdentifier, SIGKILL) }
     let result = try await Self.signIn(setup, "github.com", as: EmulatorModeSetup.seededIdentity["github.com"]!)
     #expect(result.status == 0, "\(result.stderr)")

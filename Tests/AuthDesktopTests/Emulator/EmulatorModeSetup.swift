@@ -26,9 +26,9 @@ struct EmulatorModeSetup {
     try await cli.run(arguments + ["--emulator"], stdin: stdin, environment: environment)
   }
 
-  /// `auth-desktop emulator --port PORT`, running until the test kills it.
-  func startEmulator() async throws -> CLIRunner.Running {
-    let emulator = try cli.start(["emulator", "--port", String(port)], environment: environment)
+  /// `auth-desktop emulator --port PORT [ARGUMENTS]`, running until the test kills it.
+  func startEmulator(_ arguments: [String] = []) async throws -> CLIRunner.Running {
+    let emulator = try cli.start(["emulator", "--port", String(port)] + arguments, environment: environment)
     let line = try await emulator.firstLine()
     #expect(line?.contains("127.0.0.1:\(port)") == true, "emulator said: \(line ?? "nothing")")
     return emulator

@@ -16,7 +16,7 @@ import Testing
     let firebase = try github.withConfiguration(prefix: project.configuration)
     let session = try await firebase.start()
     try await firebase.decide(session, "approve")
-    let result = try await session.result()
+    let result = try await firebase.result(of: session)
     #expect(result.user.email == "octocat@example.com")
     #expect(result.additionalUserInfo?.isNewUser == true)
     guard case .firebase(let projectID, _, _) = firebase.auth.accountLocation else {
@@ -37,7 +37,7 @@ import Testing
     let firebase = try oidc.withConfiguration(prefix: project.configuration)
     let session = try await firebase.start()
     try await firebase.decide(session, "approve")
-    #expect(try await session.result().user.email == "jane@example.com")
+    #expect(try await firebase.result(of: session).user.email == "jane@example.com")
     let signIns = try await project.log().filter { $0["op"] as? String == "signInWithIdp" }
     #expect(signIns.map { $0["result"] as? String } == ["ok"])
     #expect((signIns.first?["post_body_fields"] as? [String])?.contains("nonce") == false)

@@ -4,10 +4,14 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A device-grant client of an Authlib server (GitHub-like or OpenID Connect), under an `Auth` on the
-/// system clock and URLSession: the server enforces the pacing in real time and logs it.
+/// A device-grant client of an Authlib server (GitHub-like or OpenID Connect), under an `Auth` on a
+/// manual clock and URLSession. The server enforces the pacing and the codes' expiry on its device
+/// clock for this client, and logs it; `drive` moves that clock and the engine's together, a second
+/// at a time, so nothing waits in real seconds.
 struct LiveDeviceProvider {
   let auth: Auth
+  /// The engine's clock; it starts at the real time, as the servers' tokens do.
+  let clock = ManualClock(Date())
   let providerID: String
   /// The server's root (for `POST /_test/device`).
   let root: URL
@@ -60,7 +64,7 @@ struct LiveDeviceProvider {
       configuration: try ConfigurationLoader.parse(configuration),
       environment: AuthEnvironment(
         transport: URLSessionTransport(timeout: 10), secrets: InMemorySecretStore(),
-        pending: SQLitePendingAuthorizationStore(database: database)),
+        pending: SQLitePendingAuthorizationStore(database: database), clock: clock),
       database: database, passwordHasher: PasswordHasher(cost: .testing, random: SystemRandomSource()))
     self.providerID = providerID
     self.root = root
@@ -70,6 +74,31 @@ struct LiveDeviceProvider {
 
   func start(intent: SignInIntent = .signIn) async throws -> DeviceSignInSession {
     try await auth.startDeviceSignIn(OAuthProvider(providerID: providerID), intent: intent)
+  }
+
+  /// Moves the server's device clock and then the engine's, a second at a time, while the session
+  /// waits, until it ends or `done` holds (`DeviceClockDriver`).
+  func drive(
+    _ session: DeviceSignInSession, until done: () async throws -> Bool = { false },
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let clockURL = root.appendingPathComponent("_test/device/clock")
+    let userCode = session.prompt.userCode
+    try await DeviceClockDriver.drive(
+      session, clock: clock, until: done,
+      beforeEachSecond: {
+        let moved = try await Control.post(clockURL, ["user_code": userCode, "advance": 1])
+        _ = try #require(moved["offset"] as? Double, "the server's device clock: \(moved)")
+      },
+      sourceLocation: sourceLocation)
+  }
+
+  /// The session's end, the clocks driven until it comes.
+  func result(of session: DeviceSignInSession, sourceLocation: SourceLocation = #_sourceLocation) async throws
+    -> AuthDataResult
+  {
+    try await drive(session, sourceLocation: sourceLocation)
+    return try await session.result()
   }
 
   /// The user's decision on the provider's page (`approve` or `deny`).

@@ -90,18 +90,11 @@ final class ScriptedDeviceProvider: @unchecked Sendable {
     "access_token": accessToken, "token_type": "bearer", "scope": "read:user,user:email",
   ])
 
-  /// Moves the clock a second at a time while the session sleeps (`sleepers`: its poll's sleep, and
-  /// its timeout's when it has one), until it ends (or `limit` seconds).
-  func drive(_ session: DeviceSignInSession, sleepers: Int = 1, limit: Int = 2000) async throws {
-    for _ in 0..<limit {
-      try await Poll.until("the session to wait or end", every: .milliseconds(2)) {
-        if clock.sleeperCount >= sleepers { return true }
-        return await session.isFinished
-      }
-      if await session.isFinished { return }
-      clock.advance(by: 1)
-    }
-    Issue.record("the session did not end within \(limit) seconds")
+  /// Moves the clock while the session waits, until it ends (`DeviceClockDriver`).
+  func drive(_ session: DeviceSignInSession, sleepers: Int = 1, sourceLocation: SourceLocation = #_sourceLocation)
+    async throws
+  {
+    try await DeviceClockDriver.drive(session, clock: clock, sleepers: sleepers, sourceLocation: sourceLocation)
   }
 
   func start(intent: SignInIntent = .signIn, timeout: Duration? = nil) async throws -> DeviceSignInSession {
