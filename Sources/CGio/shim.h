@@ -11,3 +11,14 @@ static inline GVariant *authdesktop_open_parameters(const char *const *uris, con
   for (int i = 0; i < count; i++) g_variant_builder_add(&data, "{sv}", keys[i], g_variant_new_string(values[i]));
   return g_variant_new("(^asa{sv})", uris, &data);
 }
+
+/// The arguments of `org.freedesktop.Notifications.Notify` (`(susssasa{sv}i)`, variadic to build): a new
+/// notification with no actions, the `desktop-entry` hint, and the server's default expiry.
+static inline GVariant *authdesktop_notify_parameters(const char *app_name, const char *icon, const char *summary,
+                                                      const char *body, const char *desktop_entry) {
+  const char *const no_actions[] = {NULL};
+  GVariantBuilder hints;
+  g_variant_builder_init(&hints, G_VARIANT_TYPE("a{sv}"));
+  g_variant_builder_add(&hints, "{sv}", "desktop-entry", g_variant_new_string(desktop_entry));
+  return g_variant_new("(susss^asa{sv}i)", app_name, 0, icon, summary, body, no_actions, &hints, -1);
+}

@@ -10,6 +10,12 @@ public struct CLIRunner: Sendable {
     public var json: [String: Any] {
       (try? JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]) ?? [:]
     }
+    /// The last line of stdout as a JSON object (a waiting `sign-in --json` prints its result last).
+    public var lastLineJSON: [String: Any]? {
+      stdout.split(separator: "\n").last.flatMap {
+        try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+      }
+    }
   }
 
   /// How long a command may run before a test gives up on it (`ProcessOutput`).

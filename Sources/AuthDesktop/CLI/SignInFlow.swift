@@ -5,8 +5,8 @@ import Foundation
 
 /// One provider sign-in from the command line: the engine's `SignInSession`, with the redirect coming
 /// back to this process — through the loopback listener, or, for the custom scheme, through this
-/// process's `RedirectInbox` on the session bus (the desktop starts `auth-desktop URI`, which forwards
-/// it here). Ctrl+C or SIGTERM cancels the session, so nothing it began stays usable.
+/// process's `RedirectInbox` on the session bus (the desktop starts `auth-desktop URI`, which finds
+/// this process through `RedirectRoutes` and forwards it here). Ctrl+C or SIGTERM cancels the session, so nothing it began stays usable.
 struct SignInFlow {
   let context: CLIContext
   let json: Bool
@@ -36,7 +36,10 @@ struct SignInFlow {
       }
       return nil
     }
-    let inbox = mode != .loopback ? try await RedirectInbox.open(appID: AppIdentity.authDesktop.applicationID) : nil
+    let appID = AppIdentity.authDesktop.applicationID
+    let inbox = mode != .loopback ? try await RedirectInbox.open(appID: appID) : nil
+    // So that `auth-desktop URI`, started with no options, finds this process whatever its store.
+    if inbox != nil { await RedirectRoutes.serve(auth, appID: appID) }
     let source: RedirectSource =
       inbox.map { .customScheme(receiver: $0.busName) } ?? .loopback(SoupRedirectListener(pages: .translated))
     do {

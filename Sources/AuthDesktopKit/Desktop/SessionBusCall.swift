@@ -38,6 +38,30 @@ public enum SessionBusCall {
     return String(cString: g_variant_get_string(answer, nil))
   }
 
+  /// The names on the session bus that start with `prefix` (`org.freedesktop.DBus.ListNames`); none when
+  /// the bus is unknown (`SessionBusAddress`).
+  static func names(startingWith prefix: String, environment: [String: String]) -> [String] {
+    guard SessionBusAddress.isKnown(environment),
+      let reply = call(
+        name: "org.freedesktop.DBus", objectPath: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+        method: "ListNames", parameters: nil, flags: G_DBUS_CALL_FLAGS_NONE, timeoutMilliseconds: 2_000)
+    else { return [] }
+    defer { g_variant_unref(reply) }
+    return strings(in: reply).filter { $0.hasPrefix(prefix) }
+  }
+
+  /// The strings of a reply of type `(as)`; none for another type.
+  static func strings(in reply: OpaquePointer) -> [String] {
+    guard String(cString: g_variant_get_type_string(reply)) == "(as)", let array = g_variant_get_child_value(reply, 0)
+    else { return [] }
+    defer { g_variant_unref(array) }
+    return (0..<g_variant_n_children(array)).compactMap { index in
+      guard let child = g_variant_get_child_value(array, index) else { return nil }
+      defer { g_variant_unref(child) }
+      return String(cString: g_variant_get_string(child, nil))
+    }
+  }
+
   /// The reply (the caller unrefs it) to one call with `parameters` (a floating `GVariant` or none,
   /// consumed); nil when there is no connection or the call failed.
   static func call(

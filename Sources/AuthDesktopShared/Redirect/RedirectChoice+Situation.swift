@@ -22,6 +22,7 @@ extension RedirectChoice {
       hasDisplay: DisplayEnvironment.hasDisplay(environment),
       isSSHSession: !(environment["SSH_CONNECTION"] ?? "").isEmpty,
       schemeOpensThisBuild: registration == .thisApp,
+      hasSessionBus: SessionBusCall.busIsKnown(environment),
       providerHasDeviceGrant: configuration.hasDeviceGrant(providerID),
       configured: configuration.providers[providerID]?.redirect.map { Kind(rawValue: $0.rawValue) ?? .scheme },
       configuredDefault: configuration.providers[providerID]?.redirectMode == .loopback ? .loopback : .scheme,

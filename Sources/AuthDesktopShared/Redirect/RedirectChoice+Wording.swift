@@ -29,6 +29,10 @@ extension RedirectChoice {
       case .none:
         return tr("no program opens {scheme}: links (auth-desktop install registers this one)", ["scheme": scheme])
       }
+    case .noSessionBus:
+      return tr(
+        "no session bus (DBUS_SESSION_BUS_ADDRESS): the program the desktop starts for a {scheme}: link could not find this one",
+        ["scheme": scheme])
     case .remoteSession:
       return situation.hasDisplay
         ? tr("this is an SSH session, and the provider has the device grant")

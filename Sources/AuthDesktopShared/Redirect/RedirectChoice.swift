@@ -18,6 +18,9 @@ public struct RedirectChoice: Equatable, Sendable {
     case schemeOpensThisBuild
     /// A display, but the scheme opens another program, another copy, or nothing.
     case schemeNotThisBuild
+    /// A display and the scheme opens this build, but no session bus, where the desktop's
+    /// `auth-desktop URI` finds the waiting process (`RedirectRoutes`).
+    case noSessionBus
     /// No display, or an SSH session, and the provider has the device grant.
     case remoteSession
     /// No display, or an SSH session, and the provider has no device grant: the link is printed for a
@@ -40,6 +43,9 @@ public struct RedirectChoice: Equatable, Sendable {
     public var isSSHSession: Bool
     /// The desktop's handler of `x-scheme-handler/SCHEME` runs this build's executable.
     public var schemeOpensThisBuild: Bool
+    /// A session bus is known (`SessionBusCall.busIsKnown`): the redirect's way from that handler to
+    /// the waiting process.
+    public var hasSessionBus: Bool
     public var providerHasDeviceGrant: Bool
     /// The provider's `redirect`, when set.
     public var configured: Kind?
@@ -50,12 +56,13 @@ public struct RedirectChoice: Equatable, Sendable {
     public var flag: String?
 
     public init(
-      hasDisplay: Bool, isSSHSession: Bool, schemeOpensThisBuild: Bool, providerHasDeviceGrant: Bool,
-      configured: Kind? = nil, configuredDefault: Kind = .scheme, flag: String? = nil
+      hasDisplay: Bool, isSSHSession: Bool, schemeOpensThisBuild: Bool, hasSessionBus: Bool = true,
+      providerHasDeviceGrant: Bool, configured: Kind? = nil, configuredDefault: Kind = .scheme, flag: String? = nil
     ) {
       self.hasDisplay = hasDisplay
       self.isSSHSession = isSSHSession
       self.schemeOpensThisBuild = schemeOpensThisBuild
+      self.hasSessionBus = hasSessionBus
       self.providerHasDeviceGrant = providerHasDeviceGrant
       self.configured = configured
       self.configuredDefault = configuredDefault
@@ -80,7 +87,8 @@ public struct RedirectChoice: Equatable, Sendable {
       return situation.providerHasDeviceGrant
         ? RedirectChoice(.device, .remoteSession) : RedirectChoice(.loopback, .remoteSessionWithoutDeviceGrant)
     }
-    return situation.schemeOpensThisBuild
-      ? RedirectChoice(.scheme, .schemeOpensThisBuild) : RedirectChoice(.loopback, .schemeNotThisBuild)
+    guard situation.schemeOpensThisBuild else { return RedirectChoice(.loopback, .schemeNotThisBuild) }
+    return situation.hasSessionBus
+      ? RedirectChoice(.scheme, .schemeOpensThisBuild) : RedirectChoice(.loopback, .noSessionBus)
   }
 }

@@ -59,7 +59,11 @@ enum WindowLaunch {
         auth: prepared.auth, configuration: launch.configuration, schemeWarning: prepared.schemeWarning,
         registration: prepared.registration,
         isEmulator: launch.emulator != nil, signInTimeout: signInTimeout(ProcessInfo.processInfo.environment),
-        prepareSignIn: { try await EmulatorMode.ensureServing(launch, identitiesDirectory: paths.dataDirectory) })
+        prepareSignIn: {
+          // So that `auth-desktop URI`, started with no options, finds this window whatever its store.
+          await RedirectRoutes.serve(prepared.auth, appID: AppIdentity.authDesktop.applicationID)
+          try await EmulatorMode.ensureServing(launch, identitiesDirectory: paths.dataDirectory)
+        })
       Task { @GLibMainActor in model.showFirstPage(for: prepared.currentUser) }
       return model
     } catch {

@@ -38,8 +38,8 @@ public struct PendingAuthorizationRecord: Sendable, Codable, Equatable {
   public static func id(forLookupValue value: String) -> String { Digests.sha256Hex(value) }
 
   /// The ids a redirect's parameters can name: its `state` (RFC 6749 §4.1.2), or its OAuth 1.0a
-  /// `oauth_token` (RFC 5849 §2.2) — `denied` on X's refusal.
-  static func ids(lookedUpBy parameters: FormParameters) -> Set<String> {
+  /// `oauth_token` (RFC 5849 §2.2) — `denied` on X's refusal. Hashes: naming them reveals neither value.
+  public static func ids(lookedUpBy parameters: FormParameters) -> Set<String> {
     Set(
       [parameters["state"], parameters["oauth_token"] ?? parameters["denied"]].compactMap { $0 }.map(
         id(forLookupValue:)))

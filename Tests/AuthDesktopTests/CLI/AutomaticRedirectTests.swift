@@ -47,6 +47,15 @@ import Testing
     // …while for the copy it is its own.
     let fromTheCopy = try await copy.run(["doctor"], environment: display)
     #expect(Self.redirectLine(fromTheCopy)?.contains("→ scheme:") == true, "\(fromTheCopy.stdout)")
+    // …unless no session bus would carry the redirect from the handler the desktop starts to this process.
+    let noBus = try await copy.run(
+      ["doctor"],
+      environment: display.merging(["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": cli.root.path]) { $1 })
+    #expect(
+      Self.redirectLine(noBus)
+        == "ok   redirect: github.com → loopback: no session bus (DBUS_SESSION_BUS_ADDRESS): the program the desktop "
+        + "starts for a \(scheme): link could not find this one",
+      "\(noBus.stdout)")
 
     let overSSH = try await cli.run(
       ["doctor"], environment: display.merging(["SSH_CONNECTION": "10.0.0.2 50000 10.0.0.1 22"]) { $1 })

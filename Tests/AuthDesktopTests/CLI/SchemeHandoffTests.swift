@@ -60,10 +60,7 @@ import Testing
     #expect(opened.status == 0, "\(opened.output)")
     let finished = try await waiting.finish()
     #expect(finished.status == 0, "\(finished.stderr)")
-    let result = try #require(
-      finished.stdout.split(separator: "\n").last.flatMap {
-        try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-      })
+    let result = try #require(finished.lastLineJSON)
     #expect((result["user"] as? [String: Any])?["email"] as? String == "octocat@example.com")
   }
 }

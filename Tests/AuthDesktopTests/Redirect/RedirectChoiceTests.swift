@@ -10,12 +10,12 @@ import Testing
   typealias Situation = RedirectChoice.Situation
 
   static func situation(
-    display: Bool = true, ssh: Bool = false, ours: Bool = true, device: Bool = false,
+    display: Bool = true, ssh: Bool = false, ours: Bool = true, bus: Bool = true, device: Bool = false,
     configured: RedirectChoice.Kind? = nil, configuredDefault: RedirectChoice.Kind = .scheme, flag: String? = nil
   ) -> Situation {
     Situation(
-      hasDisplay: display, isSSHSession: ssh, schemeOpensThisBuild: ours, providerHasDeviceGrant: device,
-      configured: configured, configuredDefault: configuredDefault, flag: flag)
+      hasDisplay: display, isSSHSession: ssh, schemeOpensThisBuild: ours, hasSessionBus: bus,
+      providerHasDeviceGrant: device, configured: configured, configuredDefault: configuredDefault, flag: flag)
   }
 
   @Test(arguments: [
@@ -25,6 +25,8 @@ import Testing
     // A display, the scheme not ours (another build, a portable copy, nothing): loopback.
     (situation(ours: false), RedirectChoice(.loopback, .schemeNotThisBuild)),
     (situation(ours: false, device: true), RedirectChoice(.loopback, .schemeNotThisBuild)),
+    // The scheme opens this build, but no session bus for its handler to find this process on: loopback.
+    (situation(ours: true, bus: false), RedirectChoice(.loopback, .noSessionBus)),
     // No display or SSH, with the device grant: the device grant.
     (situation(display: false, device: true), RedirectChoice(.device, .remoteSession)),
     (situation(ssh: true, device: true), RedirectChoice(.device, .remoteSession)),
@@ -83,19 +85,21 @@ import Testing
       """)
     let github = RedirectChoice.situation(
       providerID: "github.com", configuration: configuration,
-      environment: ["DISPLAY": ":5", "SSH_CONNECTION": "10.0.0.2 50000 10.0.0.1 22"], registration: .thisApp)
+      environment: [
+        "DISPLAY": ":5", "SSH_CONNECTION": "10.0.0.2 50000 10.0.0.1 22", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/b",
+      ], registration: .thisApp)
     #expect(github == Self.situation(display: true, ssh: true, ours: true, device: true))
     let twitter = RedirectChoice.situation(
       providerID: "twitter.com", configuration: configuration, environment: [:], registration: .anotherCopy("/x"))
     #expect(
       twitter
         == Self.situation(
-          display: false, ours: false, device: false, configured: .loopback,
+          display: false, ours: false, bus: false, device: false, configured: .loopback,
           configuredDefault: .loopback))
     let oidc = RedirectChoice.situation(
       providerID: "oidc.corp", configuration: configuration, environment: ["WAYLAND_DISPLAY": "wayland-0"],
       registration: .none)
-    #expect(oidc == Self.situation(ours: false, device: false, configuredDefault: .loopback))
+    #expect(oidc == Self.situation(ours: false, bus: false, device: false, configuredDefault: .loopback))
   }
 
   @Test func aProviderHasTheDeviceGrantWhenItsRowOrItsConfigurationHasTheEndpoint() throws {

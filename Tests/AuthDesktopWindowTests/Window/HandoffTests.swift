@@ -35,5 +35,38 @@ extension SessionBusSuites {
         }
       }
     }
+
+    /// A window started with a store of its own (`--data-dir`, or `--config` with a `[firebase]` table):
+    /// the browser's `xdg-open` starts `auth-desktop URI` with neither, which finds the window on the
+    /// session bus (`RedirectRoutes`) and forwards the URI to it.
+    @Test(arguments: ["--data-dir", "--config"])
+    func customSchemeRedirectReachesAWindowWithAStoreOfItsOwn(option: String) async throws {
+      let (github, base) = try await GitHubTestClient.configuration(redirect: GitHubTestClient.schemeRedirect)
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("auth-route-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      var project: IdentityToolkitProject?
+      var arguments = [option, folder.path]
+      if option == "--config" {
+        let made = try await IdentityToolkitProject.create(providers: [
+          "github.com": ["client_id": "any", "base_url": base.absoluteString]
+        ])
+        let config = folder.appendingPathComponent("firebase.toml")
+        try ("[app]\nsecret_store = \"file\"\n" + github + "\n" + made.configuration).write(
+          to: config, atomically: true, encoding: .utf8)
+        arguments = [option, config.path]
+        project = made
+      }
+      try await WindowSession.with(configuration: github, browser: .play, arguments: arguments) { session in
+        try await session.accessible.activate(WindowText.continueWith("GitHub"))
+        try await session.accessible.waitUntil("the signed-in page (browser: \(session.browserTranscript()))") {
+          $0.contains(WindowSession.unlinkGitHub)
+        }
+        #expect(session.browserTranscript().contains("xdg-open done"))
+        #expect(try await session.cli.run(["status", "--json"] + arguments).json["signedIn"] as? Bool == true)
+        #expect(try await session.cli.run(["status", "--json"]).json["signedIn"] as? Bool == false)
+      }
+      if let project { #expect(try await project.accounts().count == 1) }
+    }
   }
 }

@@ -40,10 +40,11 @@ struct WindowSession {
   /// Starts the window once the app's D-Bus name is free, and waits until AT-SPI sees it.
   /// `emulator`: the built-in providers on an in-process emulator (`auth-desktop --emulator`) instead of
   /// the Authlib server. `configuration`: this config file instead (after `[app] secret_store`).
+  /// `arguments`: the window's own (`--data-dir`, `--config`), which the desktop's handler does not get.
   init(
     loopback: Bool = false, emulator: Bool = false, configuration: String? = nil, browser: Browser,
     install: Bool = true, schemeHandler: String? = nil, environment extra: [String: String] = [:],
-    github options: [String: Any] = [:]
+    github options: [String: Any] = [:], arguments: [String] = []
   ) async throws {
     let env = ProcessInfo.processInfo.environment
     try #require(env["DISPLAY"]?.isEmpty == false, "needs DISPLAY and a session bus: run scripts/test")
@@ -72,7 +73,7 @@ struct WindowSession {
       await !Tool.sessionBusNameHasOwner(AppIdentity.tests.applicationID)
     }
     window = try await Self.startWindow(
-      cli, emulator ? ["--emulator"] : [],
+      cli, (emulator ? ["--emulator"] : []) + arguments,
       environment: xdg.merging(extra) { $1 }.merging([
         "AUTH_DESKTOP_TEST_BROWSER_MODE": browser.rawValue, "AUTH_DESKTOP_TEST_BROWSER_LOG": browserLog.path,
         "XDG_CURRENT_DESKTOP": "GNOME",
@@ -157,11 +158,11 @@ struct WindowSession {
   static func with(
     loopback: Bool = false, emulator: Bool = false, configuration: String? = nil, browser: Browser,
     install: Bool = true, schemeHandler: String? = nil, environment: [String: String] = [:],
-    github options: [String: Any] = [:], _ body: (WindowSession) async throws -> Void
+    github options: [String: Any] = [:], arguments: [String] = [], _ body: (WindowSession) async throws -> Void
   ) async throws {
     let session = try await WindowSession(
       loopback: loopback, emulator: emulator, configuration: configuration, browser: browser, install: install,
-      schemeHandler: schemeHandler, environment: environment, github: options)
+      schemeHandler: schemeHandler, environment: environment, github: options, arguments: arguments)
     do {
       try await body(session)
     } catch {
