@@ -1,12 +1,13 @@
 // `auth-desktop`: what users, scripts and the desktop entry (`Exec=auth-desktop %u`) run. It replaces
 // itself (execve: same process, arguments, environment and descriptors) with one of the two programs
 // built beside it:
-//   - no arguments and a display (DISPLAY or WAYLAND_DISPLAY set and not empty): `auth-desktop-window`;
-//   - anything else: `auth-desktop-cli`, the command line, which makes every other choice (a command, a
-//     redirect URI, only global options, no display) exactly as it does when run by its own name.
-// Starting the Swift command line only for it to start the window cost the window's cold start the
-// command line's own start, about 7 ms of loading its libraries; this costs a command well under a
-// millisecond (docs/benchmarks.md; docs/architecture.md, "Targets").
+//   - no arguments: `auth-desktop-window`, which says so itself when there is no display;
+//   - any arguments: `auth-desktop-cli`, the command line, which parses them (a command, a redirect URI,
+//     or only global options, which it hands to the window in turn).
+// It looks at nothing but the number of arguments: every other rule is the Swift programs'. Starting the
+// Swift command line only for it to start the window cost the window's cold start the command line's
+// own start, about 7 ms of loading its libraries; this costs a command well under a millisecond
+// (docs/benchmarks.md; docs/architecture.md, "Targets").
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -16,19 +17,11 @@
 static char target[PATH_MAX];
 static int failure;  // errno of the failed step, 0 before it ran.
 
-static int is_set(char **envp, const char *name) {
-  const size_t length = strlen(name);
-  for (char **entry = envp; entry != NULL && *entry != NULL; entry++) {
-    if (strncmp(*entry, name, length) == 0 && (*entry)[length] == '=') return (*entry)[length + 1] != '\0';
-  }
-  return 0;
-}
-
 // Runs from `.preinit_array`, before every initializer of the program: SwiftPM links the Swift runtime
 // into every executable of a `--static-swift-stdlib` build, and its initializers cost more than the rest
 // of this program. That early the C library has not set `environ` yet, so the environment is `envp`.
 static void launch(int argc, char **argv, char **envp) {
-  const int window = argc <= 1 && (is_set(envp, "DISPLAY") || is_set(envp, "WAYLAND_DISPLAY"));
+  const int window = argc <= 1;
   const char *program = window ? "auth-desktop-window" : "auth-desktop-cli";
   // The folder of this executable, symlinks resolved (a link in ~/.local/bin finds the build folder).
   const ssize_t length = readlink("/proc/self/exe", target, sizeof target);

@@ -20,6 +20,12 @@ public struct GlobalOptions: ParsableArguments {
     help: ArgumentHelp(tr("Use the built-in provider emulator (the default when there is no configuration file).")))
   public var emulator = false
 
+  /// These options as a command line (for the window, which takes the same).
+  public var arguments: [String] {
+    (config.map { ["--config", $0] } ?? []) + (dataDir.map { ["--data-dir", $0] } ?? [])
+      + (emulator ? ["--emulator"] : [])
+  }
+
   public var paths: ConfigurationPaths {
     ConfigurationPaths(configFlag: config, dataDirFlag: dataDir, environment: ProcessInfo.processInfo.environment)
   }

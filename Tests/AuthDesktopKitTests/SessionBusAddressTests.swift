@@ -3,7 +3,7 @@ import Testing
 
 @testable import AuthDesktopKit
 
-/// Connections made ahead of time never start a bus: only a known address counts.
+/// Calls that only ask never start a bus: only a known address counts.
 @Suite struct SessionBusAddressTests {
   @Test func anAddressOrTheRuntimeBusIsKnown() throws {
     #expect(SessionBusAddress.isKnown(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus"]))

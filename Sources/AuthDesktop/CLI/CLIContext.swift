@@ -13,11 +13,7 @@ struct CLIContext {
   var configuration: AuthConfiguration { launch.configuration }
 
   init(_ globals: GlobalOptions) async throws {
-    if globals.usesDefaults, let early = Self.takeEarlyContext() {
-      self = try await early.value
-    } else {
-      try await self.init(paths: globals.paths, emulator: globals.emulator)
-    }
+    try await self.init(paths: globals.paths, emulator: globals.emulator)
   }
 
   init(paths: ConfigurationPaths, emulator: Bool) async throws {

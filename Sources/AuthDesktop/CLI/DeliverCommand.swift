@@ -85,10 +85,8 @@ struct DeliverCommand: CLICommand {
   }
 
   private func windowArguments(emulator: Bool) -> [String] {
-    var arguments: [String] = []
-    if let config = globals.config { arguments += ["--config", config] }
-    if let dataDir = globals.dataDir { arguments += ["--data-dir", dataDir] }
-    if emulator { arguments.append("--emulator") }
-    return arguments + [uri]
+    var options = globals
+    options.emulator = emulator
+    return options.arguments + [uri]
   }
 }

@@ -20,6 +20,10 @@ struct DoctorCommand: CLICommand {
   }
 
   func execute() async throws {
+    try await Output.run(output) { try await check() }
+  }
+
+  private func check() async throws {
     var checks: [Check] = []
     var configuration: AuthConfiguration?
     do {

@@ -17,8 +17,10 @@ enum Output {
   /// One line of JSON; nil fields are left out (`JSONValue+Output`).
   static func json(_ object: [String: Any?]) { line(JSONValue(output: object).outputText) }
 
-  /// Runs `body`, turning an `AuthError` into the documented error output and exit code 1.
+  /// Runs `body`, turning an `AuthError` into the documented error output and exit code 1. With `--json`
+  /// the output is for programs: English, whatever the user's language.
   static func run(_ options: OutputOptions, _ body: () async throws -> Void) async throws {
+    if options.json { L10n.setUp(translating: false) }
     try await run(json: options.json, verbose: options.verbose, body)
   }
 

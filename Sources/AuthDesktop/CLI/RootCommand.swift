@@ -19,10 +19,9 @@ struct AuthDesktopCommand: CLICommand {
 
   @OptionGroup var globals: GlobalOptions
 
+  /// No command (or only global options: `auth-desktop --emulator`): the window, with these options. It
+  /// says so itself when there is no display.
   func execute() async throws {
-    // `main.swift` opens the window for this command when there is a display.
-    Output.errorLine(
-      "auth-desktop: " + tr("the window needs a display (DISPLAY or WAYLAND_DISPLAY); see “auth-desktop --help”."))
-    throw ExitCode(2)
+    WindowExecutable.replaceProcess(arguments: globals.arguments)
   }
 }

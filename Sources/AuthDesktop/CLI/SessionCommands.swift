@@ -14,8 +14,8 @@ struct TokenCommand: CLICommand {
 
   func execute() async throws {
     try await Output.run(output) {
-      // The token agent's answer, when it was asked and had one (`TokenAgentClient`); else the work here.
-      if globals.usesDefaults, let answered = await TokenAgentClient.answer(for: provider) {
+      // The token agent's answer, when it is asked and has one (`TokenAgentClient`); else the work here.
+      if let answered = TokenAgentClient.answer(for: provider, globals: globals) {
         DesktopAuth.logger().debug("token: answered by the token agent over \(answered.route.rawValue)")
         return print(answered.answer)
       }

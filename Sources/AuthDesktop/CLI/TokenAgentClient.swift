@@ -2,7 +2,6 @@ import AuthDesktopKit
 import AuthDesktopShared
 import AuthEngine
 import Foundation
-import Synchronization
 
 /// What `auth-desktop token PROVIDER` asks the token agent: the provider, and the variables that choose
 /// the configuration file, the data dir and emulator mode (the agent was started by the bus, with the
@@ -38,36 +37,28 @@ struct ProviderTokenAnswer: Codable, CustomStringConvertible {
   }
 }
 
-/// The command's side of the token agent. `main.swift` asks as the process starts, on a thread of its
-/// own, while the language and the arguments are set up; `TokenCommand` takes the answer. Only when the
-/// agent is installed (its service file is where `install` writes it), a session bus is known, and the
-/// command line changes no path (`--config`, `--data-dir`, `--emulator`); otherwise the command starts
-/// as before.
+/// The command's side of the token agent: `TokenCommand` asks it first, when the agent is installed (its
+/// service file is where `install` writes it), a session bus is known, and the command line names no
+/// `--config`, `--data-dir` or `--emulator` (the request carries only the environment's paths).
 enum TokenAgentClient {
   /// How long the command waits for the agent before doing the work itself (the first call of a session
   /// waits for the bus to start the agent, about 50 ms).
   static let timeoutMilliseconds: Int32 = 2_000
 
-  private static let asked = Mutex<(provider: String, answer: Answer)?>(nil)
-
-  /// Asks for `arguments` (`token PROVIDER …`); false when it does not ask.
-  static func startEarly(
-    for arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
-  ) -> Bool {
-    guard arguments.first == "token", let provider = arguments.dropFirst().first(where: { !$0.hasPrefix("-") }),
-      !GlobalOptions.changeContext(arguments),
+  /// The agent's answer for `provider`; nil when it is not asked or has none. Blocks for the call: the
+  /// command has nothing else to do meanwhile.
+  static func answer(
+    for provider: String, globals: GlobalOptions,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Answered? {
+    guard globals.config == nil, globals.dataDir == nil, !globals.emulator,
       SessionBusCall.busIsKnown(environment),
       FileManager.default.fileExists(atPath: TokenAgentService.file(environment: environment).path),
       let request = try? JSONEncoder().encode(TokenAgentRequest(provider: provider, environment: environment))
-    else { return false }
-    let answer = Answer()
-    asked.withLock { $0 = (provider, answer) }
-    Thread.detachNewThread {
-      let (text, route) = ask(String(decoding: request, as: UTF8.self), environment: environment)
-      let decoded = text.flatMap { try? JSONDecoder().decode(ProviderTokenAnswer.self, from: Data($0.utf8)) }
-      answer.set(decoded.map { Answered(answer: $0, route: route) })
-    }
-    return true
+    else { return nil }
+    let (text, route) = ask(String(decoding: request, as: UTF8.self), environment: environment)
+    return text.flatMap { try? JSONDecoder().decode(ProviderTokenAnswer.self, from: Data($0.utf8)) }
+      .map { Answered(answer: $0, route: route) }
   }
 
   /// The agent's own socket first: when nothing listens there (the agent is not running, or ended), the
@@ -95,43 +86,5 @@ enum TokenAgentClient {
   struct Answered: Sendable {
     var answer: ProviderTokenAnswer
     var route: Route
-  }
-
-  /// Whether `startEarly` asked (then the command's other look-aheads are left out).
-  static var isAsking: Bool { asked.withLock { $0 != nil } }
-
-  /// The agent's answer for `provider`, once; nil when none was asked for it or it had none.
-  static func answer(for provider: String) async -> Answered? {
-    guard let (asked, answer) = asked.withLock({ $0.take() }), asked == provider else { return nil }
-    return await answer.value
-  }
-
-  /// A value set once by a thread and awaited by a task.
-  final class Answer: Sendable {
-    private let state = Mutex<
-      (value: Answered??, waiter: CheckedContinuation<Answered?, Never>?)
-    >(
-      (nil, nil))
-
-    func set(_ value: Answered?) {
-      let waiter = state.withLock { state in
-        state.value = .some(value)
-        defer { state.waiter = nil }
-        return state.waiter
-      }
-      waiter?.resume(returning: value)
-    }
-
-    var value: Answered? {
-      get async {
-        await withCheckedContinuation { continuation in
-          let ready = state.withLock { state -> Answered?? in
-            if state.value == nil { state.waiter = continuation }
-            return state.value
-          }
-          if let ready { continuation.resume(returning: ready) }
-        }
-      }
-    }
   }
 }

@@ -7,24 +7,11 @@ import Foundation
 /// to its running instance. The desktop's activation token goes along, so a window can come to the
 /// front (GTK reads `activation-token` and `desktop-startup-id` from the platform data).
 public enum RedirectForwarding {
-  /// Connects to the session bus on another thread (GLib keeps one connection per process, which
-  /// `forward` then finds), so that `auth-desktop URI` overlaps it with opening the store. Only when
-  /// the bus is known (`SessionBusAddress`).
-  public static func prefetchConnection(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    guard SessionBusAddress.isKnown(environment) else { return }
-    Thread.detachNewThread {
-      var error: UnsafeMutablePointer<GError>?
-      if let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) {
-        g_object_unref(UnsafeMutableRawPointer(connection))
-      }
-      if let error { g_error_free(error) }
-    }
-  }
-
   /// Sends `url` to `busName`; false when nobody owns that name or there is no session bus.
   public static func forward(
     _ url: URL, to busName: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Bool {
+    guard SessionBusAddress.isKnown(environment) else { return false }
     var data: [(String, String)] = []
     if let token = environment["XDG_ACTIVATION_TOKEN"], !token.isEmpty { data.append(("activation-token", token)) }
     if let id = environment["DESKTOP_STARTUP_ID"], !id.isEmpty { data.append(("desktop-startup-id", id)) }

@@ -1,9 +1,8 @@
 import Foundation
 
 /// Whether the session bus can be reached without GLib starting one (`dbus-launch --autolaunch` when
-/// `DISPLAY` is set): `DBUS_SESSION_BUS_ADDRESS`, or systemd's `$XDG_RUNTIME_DIR/bus`. The connections
-/// made ahead of time (`SecretServiceStore.prefetchConnection`, `RedirectForwarding.prefetchConnection`)
-/// are made only then, so looking ahead never starts anything.
+/// `DISPLAY` is set): `DBUS_SESSION_BUS_ADDRESS`, or systemd's `$XDG_RUNTIME_DIR/bus`. The calls that
+/// only ask (`SessionBusCall`, `DesktopNotification`) are made only then, so asking never starts a bus.
 enum SessionBusAddress {
   static func isKnown(_ environment: [String: String]) -> Bool {
     if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return true }

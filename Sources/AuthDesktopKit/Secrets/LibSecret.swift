@@ -109,14 +109,6 @@ struct LibSecret: Sendable {
     }
   }
 
-  /// Opens libsecret's process-wide service proxy and transfer session (what `withService` then finds
-  /// ready), ignoring failures.
-  static func connect() {
-    var error: UnsafeMutablePointer<GError>?
-    if let service = secret_service_get_sync(SECRET_SERVICE_OPEN_SESSION, nil, &error) { g_object_unref(service) }
-    if let error { g_error_free(error) }
-  }
-
   /// Connects (opening a transfer session) and runs `body` with libsecret's process-wide proxy (a new
   /// reference each time). libsecret 0.20 ignores `secret_service_open`'s bus-name argument (only the
   /// `SECRET_SERVICE_BUS_NAME` environment variable changes it), so there is no per-store service.

@@ -23,22 +23,6 @@ public final class SecretServiceStore: SecretStore {
   private static let queue = DispatchQueue(label: "dev.authdesktop.secret-service")
 
   /// `schemaName` is the app's id (`AppIdentity.applicationID`): libsecret finds only that app's items.
-  /// Connects to the Secret Service ahead of the first call (GLib's types, the session bus, the
-  /// Secret Service proxy and its encrypted transfer session, which libsecret keeps for the process),
-  /// so that a caller who will soon read a secret (`auth-desktop token`) overlaps it with its other
-  /// start-up work. It starts at once on a thread of its own (the store's queue would first start
-  /// Dispatch's worker pool, about a millisecond: docs/benchmarks.md); the store's calls queue behind it.
-  /// Only when the session bus is known (`SessionBusAddress`); errors are left to the first real call.
-  public static func prefetchConnection(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    guard SessionBusAddress.isKnown(environment) else { return }
-    let connected = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      LibSecret.connect()
-      connected.signal()
-    }
-    queue.async { connected.wait() }
-  }
-
   public init(schemaName: String, collection: String? = nil) {
     self.collection = collection
     libsecret = LibSecret(schema: LibSecret.Schema(name: schemaName))

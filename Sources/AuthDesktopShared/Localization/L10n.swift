@@ -11,12 +11,16 @@ public enum L10n {
   /// Takes the language from the environment (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`) and binds
   /// the domain to `localeDirectory`, or else to the first of `catalogDirectories` that holds a
   /// catalog. Without one, every `tr` returns its English message. `translating: false` (`--json`:
-  /// output for programs) keeps the C locale, under which gettext translates nothing.
+  /// output for programs) sets the messages' locale to C, under which gettext translates nothing (nor
+  /// reads `LANGUAGE`), also after a call that translates.
   public static func setUp(
     localeDirectory: String? = nil, translating: Bool = true,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) {
-    guard translating else { return }
+    guard translating else {
+      setlocale(LC_MESSAGES, "C")
+      return
+    }
     setlocale(LC_ALL, "")
     if let directory = localeDirectory ?? catalogDirectories(environment: environment).first(where: holdsCatalog) {
       bindtextdomain(domain, directory)

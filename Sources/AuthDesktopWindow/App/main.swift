@@ -4,7 +4,8 @@ import AuthEngine
 import Foundation
 
 // `auth-desktop-window [--config F] [--data-dir D] [--emulator] [URI…]`: the window, started by
-// `auth-desktop`. GTK takes the main thread here, in synchronous code (`WindowApplication.run`); the
+// `auth-desktop` (with no arguments, or with only global options), which is the one to say when there
+// is no display. GTK takes the main thread here, in synchronous code (`WindowApplication.run`); the
 // window's model is made on `startup`, in the primary instance only. URIs go to GApplication, which
 // forwards them over D-Bus to a running instance or opens them here.
 ThemeStart.arm()  // While this is the only thread.
@@ -28,7 +29,9 @@ if arguments.isEmpty {
 }
 guard DisplayEnvironment.hasDisplay(environment) else {
   FileHandle.standardError.write(
-    Data(("auth-desktop-window: " + tr("the window needs a display (DISPLAY or WAYLAND_DISPLAY).") + "\n").utf8))
+    Data(
+      ("auth-desktop: " + tr("the window needs a display (DISPLAY or WAYLAND_DISPLAY); see “auth-desktop --help”.")
+        + "\n").utf8))
   exit(2)
 }
 exit(WindowApplication.run(arguments: [CommandLine.arguments[0]] + uris, launch: paths, emulator: emulator))

@@ -2,9 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What the command line's quicker start (docs/benchmarks.md) must leave as it was: the exact `--json`
-/// text, and the global options on the command line over the context a reading command makes while
-/// its arguments are parsed (built from the environment's configuration and data dir).
+/// What the command line's start must keep: the exact `--json` text, and the global options on the
+/// command line over the environment's configuration and data dir.
 @Suite struct CLIStartTests {
   static let github = "[providers.\"github.com\"]\nclient_id = \"cli-test\"\n"
 

@@ -3,14 +3,18 @@ import TestSupport
 import Testing
 
 /// `auth-desktop`, the launcher (Sources/AuthDesktopLauncher): it becomes `auth-desktop-window` with no
-/// arguments and a display (the window suites start it so), and `auth-desktop-cli`, found beside its
-/// own resolved path, for everything else.
+/// arguments (the window suites start it so), and `auth-desktop-cli`, found beside its own resolved
+/// path, for everything else; the command line hands only global options to the window in turn.
 @Suite struct LauncherTests {
-  @Test func withoutADisplayTheCommandLineSaysSo() async throws {
+  @Test(arguments: [[], ["--emulator"]])
+  func withoutADisplayTheWindowSaysSo(arguments: [String]) async throws {
     let cli = try CLIRunner()
-    let result = try await cli.run([], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "LANGUAGE": "en"])
+    let result = try await cli.run(arguments, environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "LANGUAGE": "en"])
     #expect(result.status == 2)
-    #expect(result.stderr.contains("the window needs a display"), "\(result.stderr)")
+    #expect(
+      result.stderr
+        == "auth-desktop: the window needs a display (DISPLAY or WAYLAND_DISPLAY); see “auth-desktop --help”.\n",
+      "\(result.stderr)")
   }
 
   @Test func aLinkElsewhereFindsTheProgramsBesideTheFile() async throws {
