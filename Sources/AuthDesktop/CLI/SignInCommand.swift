@@ -69,8 +69,32 @@ struct SignInCommand: CLICommand {
           mode: redirect.engineMode, timeout: timeout ?? Self.defaultRedirectTimeout)
         result = try await flow.run(request, intent: intent, wait: !noWait)
       }
-      guard let result else { return }
+      guard let result else { return noteWhereTheHandlerLooks() }
       Output.signedIn(result.user, isNewUser: result.additionalUserInfo?.isNewUser ?? false, json: output.json)
     }
+  }
+
+  /// `--no-wait` with a configuration or data dir of the command line's: nothing waits to be asked
+  /// (`RedirectRoutes`), and the desktop's `auth-desktop URI` opens the environment's, so the user
+  /// learns how to complete it.
+  private func noteWhereTheHandlerLooks() {
+    let desktops = ConfigurationPaths(environment: ProcessInfo.processInfo.environment)
+    let paths = globals.paths
+    guard paths.configFile != desktops.configFile || paths.dataDirectory != desktops.dataDirectory else { return }
+    var options = globals
+    options.emulator = false
+    let command = (["auth-desktop"] + options.arguments).map(Self.shellWord).joined(separator: " ")
+    Output.errorLine(
+      "auth-desktop: "
+        + tr(
+          "the desktop opens the redirect with the default configuration and data dir: complete this sign-in with “{command} URI”.",
+          ["command": command]))
+  }
+
+  /// `word` as a POSIX shell reads it back: quoted when it holds anything but safe characters.
+  static func shellWord(_ word: String) -> String {
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./_-")
+    guard word.isEmpty || !word.allSatisfy(safe.contains) else { return word }
+    return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }

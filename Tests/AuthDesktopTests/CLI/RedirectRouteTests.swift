@@ -62,6 +62,26 @@ import Testing
     if let project { #expect(try await project.accounts().count == 1) }
   }
 
+  /// `sign-in --no-wait` with a data dir of its own: nothing waits to be asked, so it says how to complete
+  /// it, and that way works.
+  @Test func noWaitWithAStoreOfItsOwnSaysHowToCompleteIt() async throws {
+    let cli = try CLIRunner(
+      configuration: try await GitHubTestClient.configuration(redirect: GitHubTestClient.schemeRedirect).0)
+    let other = cli.root.appendingPathComponent("other data")
+    let started = try await cli.run(
+      ["sign-in", "github.com", "--no-wait", "--no-browser", "--json", "--data-dir", other.path])
+    #expect(started.status == 0, "\(started.stderr)")
+    #expect(started.stderr.contains("“auth-desktop --data-dir '\(other.path)' URI”"), "\(started.stderr)")
+    let url = try CLIRunner.authorizationURL(started.stdout.split(separator: "\n").first)
+    let redirect = try await Browser.follow(url).absoluteString
+    let completed = try await cli.run(["--data-dir", other.path, redirect, "--json"])
+    #expect(completed.status == 0, "\(completed.stderr)")
+    #expect(completed.json["isNewUser"] as? Bool == true)
+    // With the environment's configuration and data dir, nothing to say.
+    let plain = try await cli.run(["sign-in", "github.com", "--no-wait", "--no-browser", "--json"])
+    #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
+  }
+
   /// What the desktop's handler does with a redirect nobody waits for: its stderr is read by nobody,
   /// so the reason is also a desktop notification, here to a server of the test's own on a bus of its own.
   @Test func aRedirectNobodyWaitsForIsADesktopNotification() async throws {
