@@ -30,6 +30,19 @@ public enum DesktopAuth {
     return Auth(configuration: configuration, environment: environment, database: database)
   }
 
+  /// `make` from a task: run on a thread of its own (`OffThePool`), so that a store being created or
+  /// migrated by another process holds no thread of Swift's cooperative pool while it waits
+  /// (`AuthDatabase.init`).
+  public static func open(
+    configuration: AuthConfiguration, dataDirectory: URL, secretPartition: String? = nil,
+    logger: Logger = DesktopAuth.logger()
+  ) async throws -> Auth {
+    try await OffThePool.run {
+      try make(
+        configuration: configuration, dataDirectory: dataDirectory, secretPartition: secretPartition, logger: logger)
+    }
+  }
+
   /// A logger at `warning`, or `debug` with `AUTH_DESKTOP_DEBUG=1`.
   public static func logger(environment: [String: String] = ProcessInfo.processInfo.environment) -> Logger {
     var logger = Logger(label: "auth-desktop")

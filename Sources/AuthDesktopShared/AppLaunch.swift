@@ -5,14 +5,14 @@ import Foundation
 /// What a process of the app works with: the configuration (pointed at the provider emulator in
 /// emulator mode, see `EmulatorMode`) and its `Auth`.
 public enum AppLaunch {
-  /// Synchronous, so the window can be set up before GTK takes the main thread. `environment` is the
-  /// process's, or the one a token agent was asked for (`$AUTH_DESKTOP_EMULATOR_PORT`).
+  /// `environment` is the process's, or the one a token agent was asked for
+  /// (`$AUTH_DESKTOP_EMULATOR_PORT`). The store opens off Swift's cooperative pool (`DesktopAuth.open`).
   public static func makeAuth(
     _ paths: ConfigurationPaths, emulator: Bool,
     environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws -> (EmulatorMode.Launch, Auth) {
+  ) async throws -> (EmulatorMode.Launch, Auth) {
     let launch = try EmulatorMode.launch(paths: paths, flag: emulator, environment: environment)
-    let auth = try DesktopAuth.make(
+    let auth = try await DesktopAuth.open(
       configuration: launch.configuration, dataDirectory: launch.dataDirectory,
       secretPartition: launch.emulator == nil ? nil : "emulator")
     return (launch, auth)

@@ -18,7 +18,7 @@ struct CLIContext {
 
   init(paths: ConfigurationPaths, emulator: Bool) async throws {
     self.paths = paths
-    (launch, auth) = try AppLaunch.makeAuth(paths, emulator: emulator)
+    (launch, auth) = try await AppLaunch.makeAuth(paths, emulator: emulator)
     try await auth.recoverInterruptedOperations()
   }
 

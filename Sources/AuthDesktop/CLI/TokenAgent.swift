@@ -55,7 +55,7 @@ actor TokenAgent {
       return context.auth
     }
     context = nil
-    guard let (launch, auth) = try? AppLaunch.makeAuth(paths, emulator: false, environment: request.environment),
+    guard let (launch, auth) = try? await AppLaunch.makeAuth(paths, emulator: false, environment: request.environment),
       (try? await auth.recoverInterruptedOperations()) != nil
     else { return nil }
     let database = launch.dataDirectory.appendingPathComponent(AuthDatabase.fileName)

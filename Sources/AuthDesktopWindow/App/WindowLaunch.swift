@@ -23,7 +23,7 @@ enum WindowLaunch {
   /// the two overlap instead of the window's first frame waiting for both (docs/benchmarks.md).
   static func prepare(paths: ConfigurationPaths, emulator: Bool) -> Task<Prepared, Error> {
     Task.detached {
-      let (launch, auth) = try AppLaunch.makeAuth(paths, emulator: emulator)
+      let (launch, auth) = try await AppLaunch.makeAuth(paths, emulator: emulator)
       let registration = SchemeRegistration.lookUp(for: launch.configuration)
       _ = try? await auth.recoverInterruptedOperations()
       let currentUser = try? await auth.currentUser()

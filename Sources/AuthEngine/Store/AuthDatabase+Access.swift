@@ -1,31 +1,26 @@
 import GRDB
 
-/// How the engine reaches the store: on the calling thread, unless SQLite would make it wait.
-///
-/// A transaction here takes 0.05–0.3 ms. GRDB's async API runs it on the queue's own thread and resumes
-/// the caller from there: two thread wake-ups per transaction, which cost a sign-in more than its
-/// transactions do (docs/benchmarks.md). So each call first runs synchronously on the caller's thread
-/// without waiting for a lock (`LockWaiting`): it either gets its lock at once or fails with
-/// `SQLITE_BUSY`, having changed nothing (the transaction rolls back), and only then goes through GRDB's
-/// async API, which waits for the other process's transaction up to 10 seconds without holding a thread
-/// of the caller's. (A call made while another of this process's transactions runs or waits there queues
-/// behind it on GRDB's serial queue, as every call did before, but now on the caller's thread.) The file
-/// secret store's writes, `fsync` included, run on the caller's thread in the same way.
+/// How the engine reaches the store: every transaction runs on the `DatabaseQueue`'s own thread through
+/// GRDB's async API, and the caller suspends meanwhile. A transaction that meets another process's
+/// lock waits there (SQLite's busy timeout, set once when the store opens), and so does every later
+/// transaction of this process, queued behind it on that one serial queue; none of them holds a thread
+/// of Swift's cooperative pool, so the rest of the process goes on (`StoreLockTests`). A cancelled task
+/// interrupts its transaction, which then rolls back (GRDB's async API).
 extension AuthDatabase {
   /// `body` in a read transaction (`readTransaction`).
   public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-    try await firstOnTheCallersThread { db in try Self.readTransaction(db, body) }
+    try await queue.writeWithoutTransaction { db in try Self.readTransaction(db, body) }
   }
 
   /// `body` in a write transaction (committed with `synchronous = NORMAL`).
   public func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-    try await firstOnTheCallersThread { db in try Self.transaction(db, body) }
+    try await queue.writeWithoutTransaction { db in try Self.transaction(db, body) }
   }
 
   /// `body` in one transaction whose commit is durable when this returns, and with it every earlier
   /// commit: `synchronous = FULL` for this one commit, whose sync of the WAL covers all earlier frames.
   public func writeDurably<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-    try await firstOnTheCallersThread { db in try Self.durably(db, body) }
+    try await queue.writeWithoutTransaction { db in try Self.durably(db, body) }
   }
 
   /// Makes every commit so far durable (`writeDurably` of a one-row write).
@@ -57,7 +52,7 @@ extension AuthDatabase {
     return value!
   }
 
-  /// `body` in a transaction (GRDB's: `BEGIN IMMEDIATE`, so the lock is taken, or refused, at once).
+  /// `body` in a transaction (GRDB's: `BEGIN IMMEDIATE`, so the lock is taken, or waited for, at once).
   private static func transaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
     var value: T?
     try db.inTransaction {
@@ -65,28 +60,5 @@ extension AuthDatabase {
       return .commit
     }
     return value!
-  }
-
-  /// `run` on the caller's thread without waiting for a lock; when another process holds it
-  /// (`SQLITE_BUSY`, nothing changed), again through GRDB's async API, which waits.
-  private func firstOnTheCallersThread<T: Sendable>(_ run: @Sendable @escaping (Database) throws -> T)
-    async throws -> T
-  {
-    if let value = try unlessBusy({
-      try queue.writeWithoutTransaction { db in try lockWaiting.withoutWaiting { try run(db) } }
-    }) {
-      return value
-    }
-    return try await queue.writeWithoutTransaction(run)
-  }
-
-  /// What `operation` returns, or nil when SQLite refused a lock (`SQLITE_BUSY`). Synchronous, so
-  /// that GRDB's synchronous API is the one called.
-  private func unlessBusy<T>(_ operation: () throws -> T) throws -> T? {
-    do {
-      return try operation()
-    } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-      return nil
-    }
   }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 
-/// The embedded store: SQLite through GRDB, one connection (a `DatabaseQueue`) in WAL mode with a busy
-/// handler that waits for another process's lock (`LockWaiting`), so the window and a CLI process can
-/// use it at once. Holds no secret (see `SecretStore`).
+/// The embedded store: SQLite through GRDB, one connection (a `DatabaseQueue`) in WAL mode whose
+/// transactions wait up to `busyTimeout` for another process's lock, so the window and a CLI process
+/// can use it at once; they run on the queue's own thread (`AuthDatabase+Access`). Holds no secret
+/// (see `SecretStore`).
 ///
 /// Durability (docs/threat-model.md, "After a power cut"): commits run with `synchronous = NORMAL`: a
 /// commit is on disk at the next sync of the WAL, so a power cut may roll back the last commits, never
@@ -17,18 +18,23 @@ import GRDB
 public final class AuthDatabase: Sendable {
   public let queue: DatabaseQueue
   public static let fileName = "auth.sqlite"
-  /// Whether a transaction that meets another process's lock waits for it (`AuthDatabase+Access`).
-  let lockWaiting = LockWaiting()
+  /// How long a statement waits for another process's lock before failing with `SQLITE_BUSY`: SQLite's
+  /// busy timeout, set once on the connection (GRDB's `busyMode`).
+  static let busyTimeout: TimeInterval = 10
 
   /// Opens (creating and migrating) `auth.sqlite` in `directory`, which is made 0700; the database file
   /// is created 0600 before SQLite opens it, and SQLite gives its -wal/-shm files the same mode.
+  ///
+  /// Synchronous, on the caller's thread. Opening a store that exists waits for no lock (WAL mode: its
+  /// reads, `PRAGMA journal_mode` and the migrator's check of what is applied, go on while another
+  /// process writes); creating or migrating one takes the write lock and may wait for another
+  /// process's transaction: a task opens it through `OffThePool` (`DesktopAuth.open`).
   public init(directory: URL) throws {
     try DataDirectory.prepare(directory)
     let file = directory.appendingPathComponent(Self.fileName)
     try DataDirectory.preparePrivateFile(file)
     var configuration = Configuration()
-    let lockWaiting = self.lockWaiting
-    configuration.busyMode = .callback { tries in lockWaiting.retry(after: tries) }
+    configuration.busyMode = .timeout(Self.busyTimeout)
     configuration.label = "auth-desktop"
     configuration.prepareDatabase { db in try Self.setUp(db) }
     do {

@@ -4,9 +4,8 @@ import Testing
 
 @testable import AuthEngine
 
-/// The store runs each transaction on the caller's thread when SQLite's lock is free, and otherwise
-/// waits for it the way it always did (`AuthDatabase+Access`): another process's transaction delays a
-/// write, it does not fail it.
+/// Another process's transaction delays a write of the store, it does not fail it: the connection's
+/// busy timeout waits for the lock (`AuthDatabase`), on GRDB's thread (`AuthDatabase+Access`).
 @Suite struct StoreLockTests {
   /// Holds SQLite's write lock from another connection (another process, to SQLite) on a thread of its
   /// own, until `release()`; records when it lets go.
@@ -64,29 +63,5 @@ import Testing
       let synchronous = try await database.writeDurably { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
       #expect(synchronous == 2, "FULL for the durable commit")
     }
-  }
-
-  @Test func onlyTheCallersFirstAttemptSkipsWaiting() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("auth-lock-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let database = try AuthDatabase(directory: directory)
-    let waiting = database.lockWaiting
-    let during = try await database.write { _ in waiting.isWaiting }
-    #expect(!during, "no waiting on the caller's thread")
-    #expect(waiting.isWaiting, "waiting again after the transaction")
-  }
-
-  /// SQLite's busy-timeout schedule, cut at 10 seconds in all.
-  @Test func theWaitEndsAfterTenSeconds() {
-    var waited = 0
-    var tries = 0
-    while let pause = LockWaiting.pause(after: tries) {
-      #expect(pause > 0)
-      waited += pause
-      tries += 1
-    }
-    #expect(waited == LockWaiting.limitMilliseconds)
-    #expect(LockWaiting.pause(after: 0) == 1)
-    #expect(LockWaiting.pause(after: 12) == 100)
   }
 }

@@ -33,8 +33,8 @@ import Testing
     #expect(!ran.contains { $0.localizedCaseInsensitiveContains("query_only") }, "\(ran)")
   }
 
-  /// A transaction's way of meeting another process's lock is a flag (`LockWaiting`), not a
-  /// `PRAGMA busy_timeout` before and after it: SQLite compiles a PRAGMA again at every run.
+  /// A transaction's way of meeting another process's lock is the busy timeout set when the store
+  /// opened, not a `PRAGMA busy_timeout` before and after it: SQLite compiles a PRAGMA again at every run.
   @Test func aTransactionRunsNoPragma() async throws {
     let ran = try await statements {
       _ = try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") }
