@@ -3,7 +3,7 @@
 `add_device_routes` adds the page where the user enters the code and presses Approve or Deny, the
 control endpoint `POST /_test/device` that does the same without a browser (both decide on a
 `DeviceStore`, device_store.py, and log the decision), and `POST /_test/device/clock`, which moves
-the device clock of a code's client forward (for a client whose own clock is a manual one).
+the manual device clock of a code's client forward (for a client whose own clock is a manual one).
 """
 
 import html
@@ -82,8 +82,7 @@ def add_device_routes(app, store, page_rule, allowed=lambda cred: True):
         seconds = body.get("advance")
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds < 0:
             return json_response({"message": "advance must be a number of seconds >= 0"}, 400)
-        cred = store.advance_clock(body.get("user_code", ""), seconds)
-        if cred is None:
-            return json_response({"message": "No such code."}, 404)
-        return json_response({"client_id": cred.client.client_id,
-                              "offset": cred.client.device_clock_offset})
+        status, message, cred = store.advance_clock(body.get("user_code", ""), seconds)
+        if status != 200:
+            return json_response({"message": message}, status)
+        return json_response({"client_id": cred.client.client_id, "now": cred.client.device_clock})

@@ -5,8 +5,9 @@
                         slow_downs and the user's decision.
 * `DeviceStore`      -- credentials by device code and by (normalised) user code, one lock; the
                         interval check behind `slow_down`; single use; the per-client poll log.
-* `device_now`       -- a client's device clock: `time.monotonic()` plus what `POST /_test/device/clock`
-                        moved it by, so a client on a manual clock can be paced and expire in no time.
+* `device_now`       -- a client's device clock: `time.monotonic()`, or with `device_clock: "manual"`
+                        a clock that only `POST /_test/device/clock` moves, for a client on a manual
+                        clock (paced and expired in no time, whatever the machine's load).
 """
 
 import re
@@ -21,7 +22,11 @@ DEFAULTS = {"interval": 5, "expires_in": 900, "slow_down": 0, "slow_down_step": 
 def client_settings(body, flag):
     """The device settings of a `POST /_test/clients` / `/_test/tenants` body, as Client attributes.
     `flag` is the body's on/off key (`device_flow` on GitHub, `device_grant` on OIDC)."""
-    out = {"device_flow": bool(body.get(flag, True)), "device_log": [], "device_clock_offset": 0.0}
+    clock = body.get("device_clock", "real")
+    if clock not in ("real", "manual"):
+        raise ValueError("device_clock must be real or manual")
+    out = {"device_flow": bool(body.get(flag, True)), "device_log": [],
+           "device_clock": time.monotonic() if clock == "manual" else None}
     for name, default in DEFAULTS.items():
         value = body.get(f"device_{name}", default)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -31,9 +36,10 @@ def client_settings(body, flag):
 
 
 def device_now(client):
-    """The client's device clock: the server's `time.monotonic()`, moved forward by the seconds
-    `POST /_test/device/clock` added. Expiry, the interval check and the device log read it."""
-    return time.monotonic() + client.device_clock_offset
+    """The client's device clock: the server's `time.monotonic()`, or a manual clock's time (it
+    starts at the client's creation and moves only by `POST /_test/device/clock`). Expiry, the
+    interval check and the device log read it."""
+    return time.monotonic() if client.device_clock is None else client.device_clock
 
 
 def normalise_user_code(code):
@@ -153,18 +159,23 @@ class DeviceStore:
             return True
 
     def advance_clock(self, user_code, seconds):
-        """Moves the device clock of `user_code`'s client forward; the credential, or None."""
+        """Moves the manual device clock of `user_code`'s client forward. Returns (HTTP status,
+        message, credential or None)."""
         with self.lock:
             cred = self.by_user.get(normalise_user_code(user_code))
-            if cred is not None:
-                cred.client.device_clock_offset += seconds
-            return cred
+            if cred is None:
+                return 404, "No such code.", None
+            if cred.client.device_clock is None:
+                return 409, "This client's device clock is the real one.", cred
+            cred.client.device_clock += seconds
+            return 200, "", cred
 
     def log(self, client, kind, t, **fields):
-        """Append to the client's device log (never a device code, user code or token). `t` is a
-        `time.monotonic()`; the log holds it on the client's device clock (`device_now`)."""
+        """Append to the client's device log (never a device code, user code or token). `t` is the
+        `time.monotonic()` of the event; a client on a manual device clock logs that clock's time."""
         with self.lock:
-            client.device_log.append(dict(t=t + client.device_clock_offset, kind=kind, **fields))
+            t = t if client.device_clock is None else client.device_clock
+            client.device_log.append(dict(t=t, kind=kind, **fields))
 
     def log_poll(self, client, t, device_code, payload):
         """Log one token-endpoint poll of the device grant, from its JSON answer."""

@@ -152,8 +152,8 @@ def gh_timing(c, base):
 
 
 def gh_clock(c, base):
-    """POST /_test/device/clock: the client's device clock moves the interval and expiry, no wait."""
-    cl = gh_client(base, device_interval=5, device_expires_in=20)
+    """device_clock: manual: only POST /_test/device/clock moves the interval and expiry."""
+    cl = gh_client(base, device_interval=5, device_expires_in=20, device_clock="manual")
     d = gh_code(base, cl).json()
     first = gh_poll(base, cl, d["device_code"]).json()
     moved = clock(base, d["user_code"], 5)
@@ -166,11 +166,13 @@ def gh_clock(c, base):
     c.check(expired.get("error") == "expired_token", "gh device: the device clock expires the code",
             expired)
     times = [e["t"] for e in gh_log(base, cl)["device"]]
-    c.check(times[1] - times[0] < 5 <= times[2] - times[1],
-            "gh device: the log reads the device clock", times)
+    c.check([b - a for a, b in zip(times, times[1:])] == [0, 5, 15],
+            "gh device: the log reads the manual clock", times)
+    real = gh_client(base)
     c.check(clock(base, "BBBB-BBBB", 1).status_code == 404
-            and clock(base, d["user_code"], -1).status_code == 400,
-            "gh device: the clock of an unknown code -> 404, a negative advance -> 400")
+            and clock(base, d["user_code"], -1).status_code == 400
+            and clock(base, gh_code(base, real).json()["user_code"], 1).status_code == 409,
+            "gh device: the clock of an unknown code -> 404, a negative advance -> 400, a real one -> 409")
 
 
 def gh_errors(c, base, cl):

@@ -5,9 +5,9 @@ import TestSupport
 import Testing
 
 /// A device-grant client of an Authlib server (GitHub-like or OpenID Connect), under an `Auth` on a
-/// manual clock and URLSession. The server enforces the pacing and the codes' expiry on its device
-/// clock for this client, and logs it; `drive` moves that clock and the engine's together, a second
-/// at a time, so nothing waits in real seconds.
+/// manual clock and URLSession. The server enforces the pacing and the codes' expiry on its manual
+/// device clock for this client (`device_clock: "manual"`), and logs it; `drive` moves that clock and
+/// the engine's together, a second at a time, so nothing waits in real seconds.
 struct LiveDeviceProvider {
   let auth: Auth
   /// The engine's clock; it starts at the real time, as the servers' tokens do.
@@ -22,13 +22,16 @@ struct LiveDeviceProvider {
   var issuer: URL?
   var clientID: String?
 
+  /// A poll a second, on the server's manual device clock.
+  static var defaults: [String: Any] { ["device_interval": 1, "device_clock": "manual"] }
+
   /// A GitHub-like client; `options` go to `POST /_test/clients` (`device_interval`, …).
   static func github(_ options: [String: Any] = [:], configuration extra: String = "") async throws
     -> LiveDeviceProvider
   {
     let root = try await TestServers.shared.start().github
     let provider = try await Fixtures.github(
-      ["device_interval": 1].merging(options) { $1 },
+      Self.defaults.merging(options) { $1 },
       extraConfiguration: "device_authorization_endpoint = \"\(root)/login/device/code\"")
     return try LiveDeviceProvider(
       configuration: provider.configuration + "\n" + extra, providerID: "github.com", root: root,
@@ -38,7 +41,7 @@ struct LiveDeviceProvider {
   /// An OpenID Connect tenant (`oidc.test`); `options` go to `POST /_test/tenants`.
   static func oidc(_ options: [String: Any] = [:]) async throws -> LiveDeviceProvider {
     let root = try await TestServers.shared.start().oidc
-    let provider = try await Fixtures.oidc(["device_interval": 1].merging(options) { $1 })
+    let provider = try await Fixtures.oidc(Self.defaults.merging(options) { $1 })
     var live = try LiveDeviceProvider(
       configuration: provider.configuration, providerID: "oidc.test", root: root,
       log: root.appendingPathComponent("_test/tenants/\(provider.base.lastPathComponent)/log"))
@@ -88,7 +91,7 @@ struct LiveDeviceProvider {
       session, clock: clock, until: done,
       beforeEachSecond: {
         let moved = try await Control.post(clockURL, ["user_code": userCode, "advance": 1])
-        _ = try #require(moved["offset"] as? Double, "the server's device clock: \(moved)")
+        _ = try #require(moved["now"] as? Double, "the server's device clock: \(moved)")
       },
       sourceLocation: sourceLocation)
   }
