@@ -89,12 +89,12 @@ public enum EmulatorSetup {
     for (endpoint, _) in paths.ordered {
       let url = paths.url(endpoint, base: base)
       // An issuer already at this emulator (`/oidc/rs256` for RS256 ID tokens) stays.
-      if endpoint == .issuer, let issuer = settings.issuer?.absoluteString, let url,
+      if endpoint == .issuer, let issuer = settings.endpoints[.issuer]?.absoluteString, let url,
         issuer.hasPrefix(url.absoluteString)
       {
         continue
       }
-      settings[keyPath: endpoint.setting] = url
+      settings.endpoints[endpoint] = url
     }
     return settings
   }

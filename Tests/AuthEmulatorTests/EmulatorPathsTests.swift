@@ -29,14 +29,14 @@ import Testing
     let settings = try #require(pointed.providers[providerID])
     let paths = try #require(ProviderTable.builtIn.row(for: providerID, flow: settings.flow)?.emulator)
     for (endpoint, path) in paths.ordered {
-      #expect(settings[keyPath: endpoint.setting]?.absoluteString == "\(Self.base.absoluteString)/\(path)")
+      #expect(settings.endpoints[endpoint]?.absoluteString == "\(Self.base.absoluteString)/\(path)")
     }
     // The text the emulator writes for the same base reads back to the same endpoints (those a
     // configuration key names: the device authorization endpoint has none yet).
     let text = try ConfigurationLoader.parse(EmulatorSetup.defaultConfigurationText(emulatorBaseURL: Self.base))
     let row = try #require(ProviderTable.builtIn.row(for: providerID, flow: settings.flow))
     for endpoint in ProviderEndpoint.allCases where row.configurationKeys.accepted.contains(endpoint.configurationKey) {
-      #expect(text.providers[providerID]?[keyPath: endpoint.setting] == settings[keyPath: endpoint.setting])
+      #expect(text.providers[providerID]?.endpoints[endpoint] == settings.endpoints[endpoint])
     }
   }
 

@@ -21,8 +21,8 @@ import Testing
     let pointedText = try ConfigurationLoader.parse(EmulatorSetup.defaultConfigurationText(emulatorBaseURL: base))
     let pointed = EmulatorSetup.configuration(nil, pointingAt: base, identity: .tests)
     for id in pointed.providerIDs {
-      #expect(pointedText.providers[id]?.authorizationEndpoint == pointed.providers[id]?.authorizationEndpoint)
-      #expect(pointedText.providers[id]?.issuer == pointed.providers[id]?.issuer)
+      #expect(pointedText.providers[id]?.endpoints[.authorization] == pointed.providers[id]?.endpoints[.authorization])
+      #expect(pointedText.providers[id]?.endpoints[.issuer] == pointed.providers[id]?.endpoints[.issuer])
     }
   }
 
@@ -49,14 +49,14 @@ import Testing
     #expect(github.clientSecret?.reveal() == "real-secret")
     #expect(github.scopes == ["read:user"])
     #expect(github.redirectMode == .loopback)
-    #expect(github.authorizationEndpoint?.absoluteString == "http://127.0.0.1:9400/github/login/oauth/authorize")
-    #expect(github.tokenEndpoint?.absoluteString == "http://127.0.0.1:9400/github/login/oauth/access_token")
-    #expect(github.apiBaseURL?.absoluteString == "http://127.0.0.1:9400/github/api")
+    #expect(github.endpoints[.authorization]?.absoluteString == "http://127.0.0.1:9400/github/login/oauth/authorize")
+    #expect(github.endpoints[.token]?.absoluteString == "http://127.0.0.1:9400/github/login/oauth/access_token")
+    #expect(github.endpoints[.apiBase]?.absoluteString == "http://127.0.0.1:9400/github/api")
     let twitter = try #require(pointed.providers["twitter.com"])
     #expect(twitter.flow == .oauth1)
     #expect(twitter.consumerKey == "emulator-twitter")
-    #expect(twitter.requestTokenEndpoint?.absoluteString == "http://127.0.0.1:9400/twitter/oauth/request_token")
-    #expect(pointed.providers["oidc.corp"]?.issuer?.absoluteString == "http://127.0.0.1:9400/oidc")
+    #expect(twitter.endpoints[.requestToken]?.absoluteString == "http://127.0.0.1:9400/twitter/oauth/request_token")
+    #expect(pointed.providers["oidc.corp"]?.endpoints[.issuer]?.absoluteString == "http://127.0.0.1:9400/oidc")
     let clients = EmulatorSetup.clients(for: app, identity: .tests)
     let githubClient = try #require(clients.first { $0.clientID == "real-id" })
     #expect(githubClient.accepts(redirectURI: "http://127.0.0.1:5555/oauth2redirect/github.com"))

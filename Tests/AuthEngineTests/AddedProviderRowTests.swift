@@ -12,9 +12,10 @@ import Testing
     id: .exact("gitlab.example"), displayName: "GitLab", flow: .oauth2, order: 1,
     configurationKeys: ConfigurationKeys(
       accepted: ["client_id", "client_secret", "redirect_uri", "scopes"], required: ["client_id"]),
-    authorizationEndpoint: URL(string: "https://gitlab.example/oauth/authorize"),
-    tokenEndpoint: URL(string: "https://gitlab.example/oauth/token"),
-    apiBaseURL: URL(string: "https://gitlab.example/api"),
+    endpoints: [
+      .authorization: URL(string: "https://gitlab.example/oauth/authorize")!,
+      .token: URL(string: "https://gitlab.example/oauth/token")!, .apiBase: URL(string: "https://gitlab.example/api")!,
+    ],
     defaultScopes: ["read_user"], profile: .github, clientAuthentication: .clientSecretPost)
   static let table = ProviderTable(ProviderTable.builtIn.rows + [gitlab])
   static let text = """

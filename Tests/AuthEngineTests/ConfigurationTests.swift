@@ -49,7 +49,7 @@ import Testing
     let github = try #require(configuration.providers["github.com"])
     #expect(github.redirectMode == .loopback)
     #expect(github.scopes == ["read:user", "user:email", "repo"])
-    #expect(github.apiBaseURL?.absoluteString == "https://github.example.com/api/v3")
+    #expect(github.endpoints[.apiBase]?.absoluteString == "https://github.example.com/api/v3")
     #expect("\(github.clientSecret!)" == "[redacted]")
     #expect(configuration.providers["twitter.com"]?.flow == .oauth1)
     #expect(configuration.providers["twitter.com"]?.redirect == .scheme)
@@ -212,7 +212,7 @@ import Testing
   ])
   func loopbackHTTPAndHTTPSAreAllowed(endpoint: String) throws {
     let text = "[providers.\"github.com\"]\nclient_id = \"c\"\ntoken_endpoint = \"\(endpoint)\"\n"
-    #expect(try ConfigurationLoader.parse(text).providers["github.com"]?.tokenEndpoint?.absoluteString == endpoint)
+    #expect(try ConfigurationLoader.parse(text).providers["github.com"]?.endpoints[.token]?.absoluteString == endpoint)
   }
 
   @Test func pathsFollowFlagsThenEnvironmentThenXDG() {

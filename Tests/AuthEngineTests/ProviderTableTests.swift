@@ -43,7 +43,7 @@ struct BuiltInRow: CustomTestStringConvertible, Sendable {
     let settings = try #require(try ConfigurationLoader.parse(text).providers[ProviderRows.sampleID(row)])
     #expect(settings.flow == row.flow)
     for endpoint in ProviderEndpoint.allCases where row.configurationKeys.accepted.contains(endpoint.configurationKey) {
-      #expect(settings[keyPath: endpoint.setting] != nil, "\(endpoint)")
+      #expect(settings.endpoints[endpoint] != nil, "\(endpoint)")
     }
   }
 

@@ -61,7 +61,7 @@ public struct ToolkitProject: Sendable {
           providers[id] = .twitter(consumerKey: key, consumerSecret: secret)
         }
       case EmulatorIdentity.Provider.oidc.rawValue?:
-        if let issuer = settings.issuer, let clientID = settings.clientID {
+        if let issuer = settings.endpoints[.issuer], let clientID = settings.clientID {
           providers[id] = .oidc(issuer: issuer, clientID: clientID)
         }
       default: continue

@@ -41,15 +41,9 @@ public struct ProviderSettings: Sendable {
   public var clientSecret: ClientSecret?
   public var consumerKey: String?
   public var consumerSecret: ConsumerSecret?
-  public var issuer: URL?
-  public var authorizationEndpoint: URL?
-  public var tokenEndpoint: URL?
-  public var requestTokenEndpoint: URL?
-  public var accessTokenEndpoint: URL?
-  /// RFC 8628 §3.1 (`device_authorization_endpoint`): GitHub's by default; for OpenID Connect, an
-  /// override of discovery's.
-  public var deviceAuthorizationEndpoint: URL?
-  public var apiBaseURL: URL?
+  /// The endpoints the table sets (`issuer`, `token_endpoint`, …): each overrides the row's, and for
+  /// OpenID Connect `device_authorization_endpoint` overrides discovery's.
+  public var endpoints: ProviderEndpoints = [:]
   public var redirectURI: URL?
   public var redirect: RedirectMode?
   public var scopes: [String]?

@@ -100,13 +100,9 @@ public enum ConfigurationLoader {
     settings.clientSecret = try reader.string("client_secret", in: table).map(ClientSecret.init)
     settings.consumerKey = try reader.string("consumer_key", in: table)
     settings.consumerSecret = try reader.string("consumer_secret", in: table).map(ConsumerSecret.init)
-    settings.issuer = try reader.endpoint("issuer", in: table)
-    settings.authorizationEndpoint = try reader.endpoint("authorization_endpoint", in: table)
-    settings.tokenEndpoint = try reader.endpoint("token_endpoint", in: table)
-    settings.requestTokenEndpoint = try reader.endpoint("request_token_endpoint", in: table)
-    settings.accessTokenEndpoint = try reader.endpoint("access_token_endpoint", in: table)
-    settings.apiBaseURL = try reader.endpoint("api_base_url", in: table)
-    settings.deviceAuthorizationEndpoint = try reader.endpoint("device_authorization_endpoint", in: table)
+    for endpoint in ProviderEndpoint.allCases {
+      settings.endpoints[endpoint] = try reader.endpoint(endpoint.configurationKey, in: table)
+    }
     settings.redirectURI = try reader.redirectURI("redirect_uri", in: table)
     settings.scopes = try reader.strings("scopes", in: table)
     if let mode = try reader.string("redirect", in: table) {

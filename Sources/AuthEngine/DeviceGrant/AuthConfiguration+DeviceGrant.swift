@@ -10,7 +10,7 @@ extension AuthConfiguration {
     guard let provider = try? ResolvedProvider(providerID: providerID, configuration: self),
       provider.descriptor.flow != .oauth1
     else { return false }
-    return provider.descriptor.deviceAuthorizationEndpoint != nil
+    return provider.descriptor.endpoints[.deviceAuthorization] != nil
       || (orByDiscovery && provider.descriptor.flow == .oidc)
   }
 }

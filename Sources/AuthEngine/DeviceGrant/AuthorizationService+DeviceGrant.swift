@@ -20,8 +20,8 @@ extension AuthorizationService {
     async throws -> DeviceGrant
   {
     var discovery: DiscoveryDocument?
-    var deviceEndpoint = provider.descriptor.deviceAuthorizationEndpoint
-    var tokenEndpoint = provider.descriptor.tokenEndpoint
+    var deviceEndpoint = provider.descriptor.endpoints[.deviceAuthorization]
+    var tokenEndpoint = provider.descriptor.endpoints[.token]
     // §3.1: a public client sends its client_id; GitHub's device flow takes nothing else.
     var method = ClientAuthentication.none
     switch provider.descriptor.flow {

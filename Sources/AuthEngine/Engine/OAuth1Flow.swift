@@ -17,12 +17,12 @@ extension AuthorizationService {
   {
     let client = try oauth1Client(provider)
     let temporary = try await client.requestToken(
-      endpoint: try provider.endpoint(provider.descriptor.requestTokenEndpoint, "request_token_endpoint"),
+      endpoint: try provider.endpoint(.requestToken),
       callback: redirectURI.absoluteString)
     var query = FormParameters()
     query.append("oauth_token", temporary.token)
     for (name, value) in request.customParameters.sorted(by: { $0.key < $1.key }) { query.append(name, value) }
-    let url = try provider.endpoint(provider.descriptor.authorizationEndpoint, "authorization_endpoint").appendingQuery(
+    let url = try provider.endpoint(.authorization).appendingQuery(
       query)
     let record = PendingAuthorizationRecord(
       id: PendingAuthorizationRecord.id(forLookupValue: temporary.token), providerID: provider.providerID,
@@ -57,7 +57,7 @@ extension AuthorizationService {
     }
     let client = try oauth1Client(provider)
     let access = try await client.accessToken(
-      endpoint: try provider.endpoint(provider.descriptor.accessTokenEndpoint, "access_token_endpoint"),
+      endpoint: try provider.endpoint(.accessToken),
       requestToken: token, requestTokenSecret: OAuthTokenSecret(tokenSecret), verifier: verifier)
     let context = ProfileContext(
       provider: provider, accessToken: AccessToken(access.token), http: http, oauth1: client,

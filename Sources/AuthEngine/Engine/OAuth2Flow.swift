@@ -21,7 +21,7 @@ extension AuthorizationService {
       issuer = discovery.issuer
       issuerParameterRequired = discovery.issuerParameterSupported
     } else {
-      authorizationEndpoint = try provider.endpoint(provider.descriptor.authorizationEndpoint, "authorization_endpoint")
+      authorizationEndpoint = try provider.endpoint(.authorization)
     }
     let authorization = AuthorizationRequest(
       authorizationEndpoint: authorizationEndpoint, clientID: try provider.clientCredentials(method: .none).clientID,
@@ -59,7 +59,7 @@ extension AuthorizationService {
     }
     var discovery: DiscoveryDocument?
     var method = provider.descriptor.clientAuthentication
-    var tokenEndpoint = provider.descriptor.tokenEndpoint
+    var tokenEndpoint = provider.descriptor.endpoints[.token]
     if provider.descriptor.flow == .oidc {
       let document = try await discover(provider)
       guard document.issuer == record.issuer else {
@@ -116,7 +116,7 @@ extension AuthorizationService {
 
   /// OIDC discovery, cached per issuer for the life of this service.
   func discover(_ provider: ResolvedProvider) async throws -> DiscoveryDocument {
-    let issuer = try provider.endpoint(provider.settings.issuer, "issuer")
+    let issuer = try provider.endpoint(.issuer)
     if let cached = discoveries[issuer.absoluteString] { return cached }
     let document = try await DiscoveryDocument.fetch(issuer: issuer, http: http)
     discoveries[issuer.absoluteString] = document

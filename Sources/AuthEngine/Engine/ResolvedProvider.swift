@@ -26,13 +26,7 @@ struct ResolvedProvider: Sendable {
           problem: .unsupportedProtocol(settings.flow.rawValue)),
         providerID: providerID)
     }
-    descriptor.authorizationEndpoint = settings.authorizationEndpoint ?? descriptor.authorizationEndpoint
-    descriptor.tokenEndpoint = settings.tokenEndpoint ?? descriptor.tokenEndpoint
-    descriptor.requestTokenEndpoint = settings.requestTokenEndpoint ?? descriptor.requestTokenEndpoint
-    descriptor.accessTokenEndpoint = settings.accessTokenEndpoint ?? descriptor.accessTokenEndpoint
-    descriptor.deviceAuthorizationEndpoint =
-      settings.deviceAuthorizationEndpoint ?? descriptor.deviceAuthorizationEndpoint
-    descriptor.apiBaseURL = settings.apiBaseURL ?? descriptor.apiBaseURL
+    descriptor.endpoints = descriptor.endpoints.overridden(by: settings.endpoints)
     self.providerID = providerID
     self.descriptor = descriptor
     self.settings = settings
@@ -70,6 +64,12 @@ struct ResolvedProvider: Sendable {
     guard let clientID = settings.clientID else { throw missing("client_id") }
     return ClientCredentials(
       clientID: clientID, clientSecret: settings.clientSecret, method: settings.clientSecret == nil ? .none : method)
+  }
+
+  /// `which` of the row, as the configuration overrides it; `auth/invalid-configuration` when neither
+  /// names it, `auth/insecure-endpoint` when it is not https (or http on the loopback interface).
+  func endpoint(_ which: ProviderEndpoint) throws -> URL {
+    try endpoint(descriptor.endpoints[which], which.configurationKey)
   }
 
   func endpoint(_ url: URL?, _ key: String) throws -> URL {

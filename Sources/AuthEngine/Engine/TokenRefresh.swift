@@ -13,7 +13,7 @@ extension AuthorizationService {
         .userTokenExpired, origin: .request, detail: "no refresh token", providerID: credential.providerID)
     }
     var method = provider.descriptor.clientAuthentication
-    var endpoint = provider.descriptor.tokenEndpoint
+    var endpoint = provider.descriptor.endpoints[.token]
     if provider.descriptor.flow == .oidc {
       let discovery = try await discover(provider)
       method = discovery.clientAuthentication(hasSecret: provider.settings.clientSecret != nil)

@@ -12,7 +12,7 @@ extension AuthorizationService {
     case .github:
       let client = try provider.clientCredentials(method: .clientSecretBasic)
       guard let secret = client.clientSecret else { return }  // revocation needs the client secret
-      let url = try provider.endpoint(provider.descriptor.apiBaseURL, "api_base_url")
+      let url = try provider.endpoint(.apiBase)
         .appendingPathComponent("applications/\(client.clientID)/token")
       let basic = Data("\(client.clientID):\(secret.reveal())".utf8).base64EncodedString()
       let body = try JSONSerialization.data(withJSONObject: ["access_token": token.reveal()])
@@ -41,7 +41,7 @@ extension AuthorizationService {
       }
     case .twitterV1:
       guard let secret = credential.secret else { return }
-      let url = try provider.endpoint(provider.descriptor.apiBaseURL, "api_base_url")
+      let url = try provider.endpoint(.apiBase)
         .appendingPathComponent("1.1/oauth/invalidate_token")
       _ = try await oauth1Client(provider).signedPOST(
         url, token: token.reveal(), tokenSecret: secret, what: "invalidate_token")

@@ -24,7 +24,7 @@ struct ProfileContext: Sendable {
   var providerID: String { provider.providerID }
 
   /// The configured or built-in `api_base_url`.
-  func apiBase() throws -> URL { try provider.endpoint(provider.descriptor.apiBaseURL, "api_base_url") }
+  func apiBase() throws -> URL { try provider.endpoint(.apiBase) }
 
   /// A missing piece the flow should have filled: a bug, not a provider's fault.
   func missing(_ what: String) -> AuthError {

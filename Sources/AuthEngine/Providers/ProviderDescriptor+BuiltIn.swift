@@ -10,10 +10,12 @@ extension ProviderDescriptor {
         "redirect", "scopes", "device_authorization_endpoint",
       ],
       required: ["client_id"]),
-    authorizationEndpoint: URL(string: "https://github.com/login/oauth/authorize"),
-    tokenEndpoint: URL(string: "https://github.com/login/oauth/access_token"),
-    deviceAuthorizationEndpoint: URL(string: "https://github.com/login/device/code"),
-    apiBaseURL: URL(string: "https://api.github.com"),
+    endpoints: [
+      .authorization: URL(string: "https://github.com/login/oauth/authorize")!,
+      .token: URL(string: "https://github.com/login/oauth/access_token")!,
+      .deviceAuthorization: URL(string: "https://github.com/login/device/code")!,
+      .apiBase: URL(string: "https://api.github.com")!,
+    ],
     defaultScopes: ["read:user", "user:email"], profile: .github, clientAuthentication: .clientSecretPost,
     tokenErrorsMayUseStatus200: true,
     emulator: EmulatorPaths(
@@ -32,10 +34,12 @@ extension ProviderDescriptor {
         "access_token_endpoint", "api_base_url", "redirect_uri", "redirect",
       ],
       required: ["consumer_key", "consumer_secret"]),
-    authorizationEndpoint: URL(string: "https://api.twitter.com/oauth/authenticate"),
-    requestTokenEndpoint: URL(string: "https://api.twitter.com/oauth/request_token"),
-    accessTokenEndpoint: URL(string: "https://api.twitter.com/oauth/access_token"),
-    apiBaseURL: URL(string: "https://api.twitter.com"),
+    endpoints: [
+      .authorization: URL(string: "https://api.twitter.com/oauth/authenticate")!,
+      .requestToken: URL(string: "https://api.twitter.com/oauth/request_token")!,
+      .accessToken: URL(string: "https://api.twitter.com/oauth/access_token")!,
+      .apiBase: URL(string: "https://api.twitter.com")!,
+    ],
     defaultScopes: [], profile: .twitterV1, clientAuthentication: .none,
     emulator: EmulatorPaths(
       mount: "twitter",
@@ -53,9 +57,10 @@ extension ProviderDescriptor {
         "redirect",
       ],
       required: ["client_id"]),
-    authorizationEndpoint: URL(string: "https://twitter.com/i/oauth2/authorize"),
-    tokenEndpoint: URL(string: "https://api.twitter.com/2/oauth2/token"),
-    apiBaseURL: URL(string: "https://api.twitter.com"),
+    endpoints: [
+      .authorization: URL(string: "https://twitter.com/i/oauth2/authorize")!,
+      .token: URL(string: "https://api.twitter.com/2/oauth2/token")!, .apiBase: URL(string: "https://api.twitter.com")!,
+    ],
     defaultScopes: ["tweet.read", "users.read"], profile: .twitterV2, clientAuthentication: .clientSecretBasic)
 
   /// Every `oidc.NAME`: the endpoints, the device authorization endpoint included, come from discovery.

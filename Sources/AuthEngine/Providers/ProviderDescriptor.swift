@@ -17,14 +17,10 @@ public struct ProviderDescriptor: Sendable {
   public var order: Int
   /// The `[providers."ID"]` keys of this flow.
   public var configurationKeys: ConfigurationKeys
-  public var authorizationEndpoint: URL?
-  public var tokenEndpoint: URL?
-  public var requestTokenEndpoint: URL?
-  public var accessTokenEndpoint: URL?
-  /// RFC 8628 §3.1; OpenID Connect providers publish theirs in discovery (RFC 8628 §4). Nil: the row
-  /// has no device grant (`Auth.startDeviceSignIn` gives `auth/operation-not-allowed`).
-  public var deviceAuthorizationEndpoint: URL?
-  public var apiBaseURL: URL?
+  /// The provider's endpoints; an OpenID Connect row has none (discovery gives them). Without
+  /// `.deviceAuthorization` (RFC 8628 §3.1; OpenID Connect providers publish theirs in discovery, RFC 8628
+  /// §4) the row has no device grant (`Auth.startDeviceSignIn` gives `auth/operation-not-allowed`).
+  public var endpoints: ProviderEndpoints
   public var defaultScopes: [String]
   public var profile: ProfileSource
   /// Used when the client has a secret; public clients send only `client_id`.
@@ -36,9 +32,8 @@ public struct ProviderDescriptor: Sendable {
 
   public init(
     id: ProviderIDPattern, displayName: String, flow: ProviderProtocol, order: Int,
-    configurationKeys: ConfigurationKeys, authorizationEndpoint: URL? = nil, tokenEndpoint: URL? = nil,
-    requestTokenEndpoint: URL? = nil, accessTokenEndpoint: URL? = nil, deviceAuthorizationEndpoint: URL? = nil,
-    apiBaseURL: URL? = nil, defaultScopes: [String], profile: ProfileSource, clientAuthentication: ClientAuthentication,
+    configurationKeys: ConfigurationKeys, endpoints: ProviderEndpoints = [:], defaultScopes: [String],
+    profile: ProfileSource, clientAuthentication: ClientAuthentication,
     tokenErrorsMayUseStatus200: Bool = false, emulator: EmulatorPaths? = nil
   ) {
     self.id = id
@@ -46,12 +41,7 @@ public struct ProviderDescriptor: Sendable {
     self.flow = flow
     self.order = order
     self.configurationKeys = configurationKeys
-    self.authorizationEndpoint = authorizationEndpoint
-    self.tokenEndpoint = tokenEndpoint
-    self.requestTokenEndpoint = requestTokenEndpoint
-    self.accessTokenEndpoint = accessTokenEndpoint
-    self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
-    self.apiBaseURL = apiBaseURL
+    self.endpoints = endpoints
     self.defaultScopes = defaultScopes
     self.profile = profile
     self.clientAuthentication = clientAuthentication

@@ -1,7 +1,7 @@
 import Foundation
 
-/// An endpoint a provider row can name. Each is also the `[providers."ID"]` key that overrides it, and
-/// the `ProviderSettings` field that key fills.
+/// An endpoint a provider row can name (`ProviderEndpoints`). Each is also the `[providers."ID"]` key
+/// that overrides it.
 public enum ProviderEndpoint: String, Sendable, CaseIterable {
   /// OpenID Connect Discovery 1.0 §4: the issuer the other endpoints are discovered from.
   case issuer
@@ -20,17 +20,4 @@ public enum ProviderEndpoint: String, Sendable, CaseIterable {
 
   /// The configuration key that overrides the endpoint.
   public var configurationKey: String { rawValue }
-
-  /// The `ProviderSettings` field the configuration key fills.
-  public var setting: WritableKeyPath<ProviderSettings, URL?> {
-    switch self {
-    case .issuer: \.issuer
-    case .requestToken: \.requestTokenEndpoint
-    case .authorization: \.authorizationEndpoint
-    case .accessToken: \.accessTokenEndpoint
-    case .token: \.tokenEndpoint
-    case .deviceAuthorization: \.deviceAuthorizationEndpoint
-    case .apiBase: \.apiBaseURL
-    }
-  }
 }

@@ -111,7 +111,7 @@ import Testing
     #expect(!configuration.hasDeviceGrant("twitter.com"))
     #expect(!configuration.hasDeviceGrant("oidc.corp"))
     #expect(!configuration.hasDeviceGrant("oidc.unconfigured"))
-    configuration.providers["oidc.corp"]?.deviceAuthorizationEndpoint = URL(string: "https://id.example/device")
+    configuration.providers["oidc.corp"]?.endpoints[.deviceAuthorization] = URL(string: "https://id.example/device")
     #expect(configuration.hasDeviceGrant("oidc.corp"))
   }
 

@@ -25,16 +25,17 @@ import Testing
       """
     let settings = try #require(try ConfigurationLoader.parse(text).providers["oidc.corp"])
     #expect(settings.redirectMode == .device)
-    #expect(settings.deviceAuthorizationEndpoint?.absoluteString == "https://id.example/device/code")
+    #expect(settings.endpoints[.deviceAuthorization]?.absoluteString == "https://id.example/device/code")
   }
 
   @Test func gitHubsDeviceEndpointIsGitHubsUnlessConfigured() throws {
     #expect(
-      ProviderDescriptor.github.deviceAuthorizationEndpoint?.absoluteString == "https://github.com/login/device/code")
+      ProviderDescriptor.github.endpoints[.deviceAuthorization]?.absoluteString
+        == "https://github.com/login/device/code")
     let text =
       "[providers.\"github.com\"]\nclient_id = \"c\"\ndevice_authorization_endpoint = \"https://ghe.example/login/device/code\"\n"
     let settings = try #require(try ConfigurationLoader.parse(text).providers["github.com"])
-    #expect(settings.deviceAuthorizationEndpoint?.absoluteString == "https://ghe.example/login/device/code")
+    #expect(settings.endpoints[.deviceAuthorization]?.absoluteString == "https://ghe.example/login/device/code")
   }
 
   @Test func theConfiguredEndpointIsTheOneAsked() async throws {

@@ -16,9 +16,9 @@ import Testing
   @Test func gitHubTakesTheBuiltInEndpoints() throws {
     let github = try resolve("github.com", "[providers.\"github.com\"]\nclient_id = \"c\"\n")
     #expect(github.descriptor.flow == .oauth2)
-    #expect(github.descriptor.authorizationEndpoint?.absoluteString == "https://github.com/login/oauth/authorize")
-    #expect(github.descriptor.tokenEndpoint?.absoluteString == "https://github.com/login/oauth/access_token")
-    #expect(github.descriptor.apiBaseURL?.absoluteString == "https://api.github.com")
+    #expect(github.descriptor.endpoints[.authorization]?.absoluteString == "https://github.com/login/oauth/authorize")
+    #expect(github.descriptor.endpoints[.token]?.absoluteString == "https://github.com/login/oauth/access_token")
+    #expect(github.descriptor.endpoints[.apiBase]?.absoluteString == "https://api.github.com")
   }
 
   @Test func configuredEndpointsReplaceTheRows() throws {
@@ -31,29 +31,30 @@ import Testing
       token_endpoint = "https://ghe.example/login/oauth/access_token"
       api_base_url = "https://ghe.example/api/v3"
       """)
-    #expect(github.descriptor.authorizationEndpoint?.absoluteString == "https://ghe.example/login/oauth/authorize")
-    #expect(github.descriptor.tokenEndpoint?.absoluteString == "https://ghe.example/login/oauth/access_token")
-    #expect(github.descriptor.apiBaseURL?.absoluteString == "https://ghe.example/api/v3")
+    #expect(github.descriptor.endpoints[.authorization]?.absoluteString == "https://ghe.example/login/oauth/authorize")
+    #expect(github.descriptor.endpoints[.token]?.absoluteString == "https://ghe.example/login/oauth/access_token")
+    #expect(github.descriptor.endpoints[.apiBase]?.absoluteString == "https://ghe.example/api/v3")
   }
 
   @Test func anEndpointLeftOutKeepsTheRows() throws {
     let github = try resolve(
       "github.com", "[providers.\"github.com\"]\nclient_id = \"c\"\ntoken_endpoint = \"https://ghe.example/token\"\n")
-    #expect(github.descriptor.authorizationEndpoint?.absoluteString == "https://github.com/login/oauth/authorize")
+    #expect(github.descriptor.endpoints[.authorization]?.absoluteString == "https://github.com/login/oauth/authorize")
   }
 
   @Test func twitterIsOAuth1ByDefault() throws {
     let twitter = try resolve(
       "twitter.com", "[providers.\"twitter.com\"]\nconsumer_key = \"k\"\nconsumer_secret = \"s\"\n")
     #expect(twitter.descriptor.flow == .oauth1)
-    #expect(twitter.descriptor.requestTokenEndpoint?.absoluteString == "https://api.twitter.com/oauth/request_token")
-    #expect(twitter.descriptor.accessTokenEndpoint?.absoluteString == "https://api.twitter.com/oauth/access_token")
+    #expect(
+      twitter.descriptor.endpoints[.requestToken]?.absoluteString == "https://api.twitter.com/oauth/request_token")
+    #expect(twitter.descriptor.endpoints[.accessToken]?.absoluteString == "https://api.twitter.com/oauth/access_token")
   }
 
   @Test func twitterWithProtocolOAuth2TakesTheOAuth2Row() throws {
     let twitter = try resolve("twitter.com", "[providers.\"twitter.com\"]\nclient_id = \"k\"\nprotocol = \"oauth2\"\n")
     #expect(twitter.descriptor.flow == .oauth2)
-    #expect(twitter.descriptor.tokenEndpoint?.absoluteString == "https://api.twitter.com/2/oauth2/token")
+    #expect(twitter.descriptor.endpoints[.token]?.absoluteString == "https://api.twitter.com/2/oauth2/token")
   }
 
   @Test func anOIDCNameTakesTheOpenIDConnectRow() throws {
@@ -100,7 +101,7 @@ import Testing
     let oidc = try resolve(
       "oidc.corp", Self.corp)
     let error = await expectAuthError(.invalidConfiguration) {
-      try oidc.endpoint(oidc.descriptor.tokenEndpoint, "token_endpoint")
+      try oidc.endpoint(.token)
     }
     #expect(error?.configurationIssue?.key == "token_endpoint")
   }
