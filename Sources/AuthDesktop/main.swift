@@ -7,7 +7,7 @@ import Foundation
 // by swift-argument-parser: the subcommands, with no subcommand the window (`AuthDesktopCommand`, with
 // only global options: `auth-desktop --emulator`), and `auth-desktop URI` (what the desktop runs for a
 // custom-scheme redirect, `DeliverCommand`).
-L10n.setUp()  // The language of every message (po/, README "Translations"); `--json` keeps English (`Output.run`).
+L10n.setUp()  // Every message's language (po/, docs/CONTRIBUTING.md, "Translations"); `--json` keeps English.
 signal(SIGPIPE, SIG_IGN)  // A closed stdout is an error on write (see `Output.line`), not the end.
 let arguments = Array(CommandLine.arguments.dropFirst())
 // A root command with both subcommands and a positional argument does not parse reliably, so a URI has

@@ -6,7 +6,7 @@ import Testing
 @testable import AuthDesktopKit
 
 /// The GError → `auth/secret-store-unavailable` mapping, for the failures measured on a headless
-/// machine (design notes, "Secret Service, headless").
+/// machine (docs/glib-and-swift.md, "Secret Service without a desktop").
 @Suite struct SecretServiceErrorTests {
   @Test func mapsTheMeasuredFailures() {
     let cases: [(GLibError, SecretStoreProblem)] = [

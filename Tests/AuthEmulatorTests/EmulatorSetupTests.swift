@@ -65,7 +65,8 @@ import Testing
     #expect(clients.contains { $0.clientID == EmulatorSetup.githubClientID })  // the built-in ones too
     let twitterClient = try #require(clients.first { $0.provider == .twitter })
     #expect(twitterClient.accepts(redirectURI: "\(AppIdentity.tests.redirectScheme)://oauth1redirect/twitter.com"))
-    // Without `redirect` a sign-in may choose either redirect (README "Which redirect"): both are registered.
+    // Without `redirect` a sign-in may choose either redirect (docs/configuration.md, "Which redirect"):
+    // both are registered.
     #expect(twitterClient.accepts(redirectURI: "http://127.0.0.1:5555/oauth2redirect/twitter.com"))
     let oidcClient = try #require(clients.first { $0.clientID == "corp-app" })
     #expect(oidcClient.accepts(redirectURI: "\(AppIdentity.tests.redirectScheme):/oauth2redirect/oidc.corp"))

@@ -10,7 +10,7 @@ public enum GitHubTestClient {
 
   /// A new client whose user is `user` (default: octocat, id 1001) and its `[providers."github.com"]`
   /// section (the device flow's endpoint included), with `redirect` set to the kind of `redirect`
-  /// (http: is loopback), so that no automatic choice (README "Which redirect") changes what a test
+  /// (http: is loopback), so that no automatic choice (docs/configuration.md, "Which redirect") changes what a test
   /// exercises. `options` go to `POST /_test/clients` too (`device_interval`, `consent`, …).
   public static func configuration(redirect: String, user: [String: Any]? = nil, options: [String: Any] = [:])
     async throws -> (String, URL)

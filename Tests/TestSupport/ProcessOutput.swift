@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a test reads of a child process it runs to its end, with two bounds, so that no test waits
-/// forever (README, "When a test run does not end"):
+/// forever (docs/CONTRIBUTING.md, "When a test run does not end"):
 /// - after `limit` the process is killed and `Overran` is thrown;
 /// - once the process has ended, its pipes are read for one more second only: a process it started and
 ///   left running may hold them open for as long as it lives.

@@ -1,4 +1,4 @@
-# The gettext steps (po/, README "Translations"), shared by scripts/translations, scripts/test and the tests.
+# The gettext steps (po/, docs/CONTRIBUTING.md, "Translations"), shared by scripts/translations, scripts/test and the tests.
 # xgettext 0.21 has no Swift parser: its C parser reads the Swift sources (string literals are C's; the
 # keywords are `tr` and `ntr`, placeholders `{name}`, checked by msgfmt as python-brace-format).
 TRANSLATION_DOMAIN=dev.authdesktop.AuthDesktop

@@ -1,5 +1,5 @@
 # Sourced by scripts/test: runs `swift test` so that no process a test leaves behind, and no hang, can
-# hold CI until its own limit (README, "When a test run does not end").
+# hold CI until its own limit (docs/CONTRIBUTING.md, "When a test run does not end").
 #
 # - The log is streamed line by line: a `| grep` buffers 4 KB, and a stopped run then shows nothing of
 #   its last tests.

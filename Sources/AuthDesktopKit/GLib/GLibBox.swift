@@ -1,6 +1,6 @@
 import CSoup
 
-/// A Swift value handed to GLib as `gpointer` user data (design-notes "Signals and callbacks"): the
+/// A Swift value handed to GLib as `gpointer` user data (docs/glib-and-swift.md, "Signals and callbacks"): the
 /// pointer holds a +1 reference taken with `Unmanaged.passRetained`, and the only thing that releases
 /// it is `glibReleaseBox`, passed to GLib as the destroy-notify of the same call. GLib calls that when
 /// it drops the callback (handler removed, source destroyed, object finalised), so the box lives exactly

@@ -3,10 +3,10 @@ import CSoup
 /// The global actor of every GTK call: its jobs run on the thread that owns GLib's default main
 /// context (the one `g_application_run` iterates), in the order they were enqueued.
 ///
-/// Why not `@MainActor` (design-notes, "Swift concurrency under the GLib main loop"): on Linux the main
-/// actor's jobs go to libdispatch's main queue, which the GLib loop never drains, so `Task {}` and
-/// `await MainActor.run` would silently never run under `g_application_run`. This actor posts each job
-/// to the default main context instead (public GLib API only).
+/// Why not `@MainActor` (docs/glib-and-swift.md, "Swift concurrency under the GLib main loop"): on
+/// Linux the main actor's jobs go to libdispatch's main queue, which the GLib loop never drains, so
+/// `Task {}` and `await MainActor.run` would silently never run under `g_application_run`. This actor
+/// posts each job to the default main context instead (public GLib API only).
 ///
 /// - Jobs only run while some thread iterates the default main context: `await`ing this actor before
 ///   `WindowApplication.run` starts the loop waits until it does.

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// A second process started with a URI (the browser's redirect to the custom scheme) finds the first
 /// on the session bus, forwards the URI and exits; the first gets `open`. A cold start gets `startup`
-/// then `open` and no `activate` (design-notes), so both build the window.
+/// then `open` and no `activate` (docs/glib-and-swift.md), so both build the window.
 enum WindowApplication {
   /// A `WindowPage` name (`signed-out`, `waiting`, …, `unavailable`): show that page with fixed data
   /// (`PreviewWindowModel`) instead of `model`, as a non-unique instance (for screenshots). The

@@ -9,7 +9,7 @@ import Foundation
 // window's model is made on `startup`, in the primary instance only. URIs go to GApplication, which
 // forwards them over D-Bus to a running instance or opens them here.
 ThemeStart.arm()  // While this is the only thread.
-L10n.setUp()  // First: the language of every message (po/, README "Translations").
+L10n.setUp()  // First: the language of every message (po/, docs/CONTRIBUTING.md, "Translations").
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
 // `auth-desktop` with no command starts the window with no arguments: then there is nothing to parse,

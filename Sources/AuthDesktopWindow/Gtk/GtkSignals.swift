@@ -3,7 +3,7 @@ import AuthDesktopShared
 import CAdwaita
 import CGtk
 
-/// Signal connections (design-notes, "Signals and callbacks"): one non-capturing `@convention(c)`
+/// Signal connections (docs/glib-and-swift.md, "Signals and callbacks"): one non-capturing `@convention(c)`
 /// thunk per C signature, the Swift handler in a `GLibBox` retained for the connection, released by
 /// `releaseClosureBox` when GLib drops the handler (disconnect, or the object is finalised).
 /// Handlers run on the GTK thread and enter `GLibMainActor` with `assumeIsolated`.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `[firebase]`: keep the accounts in a Firebase project, through Identity Toolkit's REST API (v1),
-/// instead of on this machine (README, "Keeping accounts in a Firebase project").
+/// instead of on this machine (docs/firebase.md).
 public struct FirebaseSettings: Sendable, Equatable {
   /// The variable the Firebase SDKs read for the Auth emulator (`HOST:PORT`).
   public static let emulatorHostVariable = "FIREBASE_AUTH_EMULATOR_HOST"

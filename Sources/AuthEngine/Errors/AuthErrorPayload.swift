@@ -57,8 +57,8 @@ public struct AccountConflict: Sendable, Equatable {
   }
 }
 
-/// An error answer of Identity Toolkit, the account server of a Firebase project (README, "Keeping
-/// accounts in a Firebase project": one row per server string).
+/// An error answer of Identity Toolkit, the account server of a Firebase project (docs/firebase.md,
+/// "Identity Toolkit answers and their codes": one row per server string).
 public struct AccountServerError: Sendable, Equatable {
   /// The server's error string without its detail: `EMAIL_EXISTS`, `OPERATION_NOT_ALLOWED`,
   /// `API_KEY_INVALID`, `UNAVAILABLE` (sanitized, at most 100 characters).

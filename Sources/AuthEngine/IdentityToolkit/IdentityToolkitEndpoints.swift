@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where Identity Toolkit's requests go: production, or a Firebase Auth emulator in its URL layout,
-/// which puts the production host in the path (firebase-tools `src/emulator/auth/`, README):
+/// which puts the production host in the path (firebase-tools `src/emulator/auth/`, docs/firebase.md):
 /// `http://HOST/identitytoolkit.googleapis.com/v1/accounts:OP?key=…` and
 /// `http://HOST/securetoken.googleapis.com/v1/token?key=…`. Token refresh follows the same choice.
 struct IdentityToolkitEndpoints: Sendable, Equatable {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Identity Toolkit's error answers as `AuthError`s with the codes the local store uses (README,
-/// "Keeping accounts in a Firebase project", one row per server string). The wire format is
+/// Identity Toolkit's error answers as `AuthError`s with the codes the local store uses (docs/firebase.md,
+/// "Identity Toolkit answers and their codes", one row per server string). The wire format is
 /// `{"error": {"code", "message": "CODE : detail", "errors": [{"reason"}], "status", "details"}}`;
 /// the code is the message up to ` : ` (as the iOS SDK splits it at the first colon).
 enum IdentityToolkitErrors {

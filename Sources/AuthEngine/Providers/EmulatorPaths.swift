@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where the provider emulator (`auth-desktop emulator`, see the README) serves a provider row's
+/// Where the provider emulator (`auth-desktop emulator`, docs/emulator.md) serves a provider row's
 /// endpoints, relative to its base URL (`http://127.0.0.1:9399`), without a leading slash. The emulator
 /// routes these paths, and pointing a configuration at it fills them in.
 public struct EmulatorPaths: Sendable, Equatable {

@@ -8,7 +8,7 @@ import Testing
 /// the same output as any sign-in.
 @Suite struct CLIDeviceSignInTests {
   func client(_ options: [String: Any] = [:], user: [String: Any]? = nil) async throws -> (CLIRunner, URL) {
-    // No `redirect` in the section: `--device` alone chooses (README "Which redirect").
+    // No `redirect` in the section: `--device` alone chooses (docs/configuration.md, "Which redirect").
     let (configuration, base) = try await GitHubTestClient.client(
       redirects: [GitHubTestClient.schemeRedirect], user: user,
       options: ["device_interval": 1].merging(options) { $1 })

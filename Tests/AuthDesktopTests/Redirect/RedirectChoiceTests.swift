@@ -5,7 +5,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The rule that chooses a sign-in's redirect (README "Which redirect"), on its inputs alone.
+/// The rule that chooses a sign-in's redirect (docs/configuration.md, "Which redirect"), on its inputs
+/// alone.
 @Suite struct RedirectChoiceTests {
   typealias Situation = RedirectChoice.Situation
 

@@ -6,7 +6,7 @@ import Testing
 @testable import AuthDesktopWindow
 
 extension SessionBusSuites {
-  /// The window chooses each sign-in's redirect (README "Which redirect") for a provider without
+  /// The window chooses each sign-in's redirect (docs/configuration.md, "Which redirect") for a provider without
   /// `redirect`: the custom scheme when `install` registered this build, loopback when nothing did.
   @Suite(.serialized) struct WindowRedirectChoiceTests {
     @Test(arguments: [true, false])

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every Identity Toolkit answer the README's table lists maps to the local store's code: scripted
+/// Every Identity Toolkit answer docs/firebase.md's table lists maps to the local store's code: scripted
 /// answers (production's wire format) through the public API, one server string per case.
 @Suite struct IdentityToolkitErrorMappingTests {
   /// An `Auth` on a `[firebase]` project whose every request gets `answer`.

@@ -3,8 +3,8 @@ import Foundation
 /// The account layer `Auth` stands on: Firebase Authentication's account operations, one method per
 /// Identity Toolkit call. Two backends keep the accounts — `LocalAccounts` (this machine: SQLite and
 /// the secret store, Firebase's rules applied here) and `IdentityToolkitAccounts` (a Firebase project,
-/// REST v1) — and `Auth`, the command line and the window never ask which (README, "Keeping accounts
-/// in a Firebase project"). Each keeps the signed-in session of its data dir: at most one.
+/// REST v1) — and `Auth`, the command line and the window never ask which (docs/firebase.md). Each
+/// keeps the signed-in session of its data dir: at most one.
 ///
 /// Both throw `AuthError`s with the same codes for the same cause. The checks the Firebase SDKs make
 /// on the client (`auth/provider-already-linked`, `auth/no-such-provider`, `auth/last-sign-in-method`,

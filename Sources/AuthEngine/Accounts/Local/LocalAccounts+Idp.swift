@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// `signInWithIdp` on this machine: sign-in, link and reauthentication with a provider credential,
-/// with Identity Toolkit's rules (README, "Accounts").
+/// with Identity Toolkit's rules (docs/accounts.md, "The rules").
 extension LocalAccounts {
   enum Decision: Sendable {
     case existing(uid: String)

@@ -83,7 +83,7 @@ enum AccountsSchema {
       try db.alter(table: "pendingAuthorization") { table in table.add(column: "receiver", .text) }
       try db.drop(table: "authorizationOutcome")
     }
-    // One shape in both account modes (README, "Keeping accounts in a Firebase project"): provider
+    // One shape in both account modes (docs/firebase.md): provider
     // credentials keyed by the account's uid, and an OIDC identity's raw id is `sub` (was `iss|sub`).
     migrator.registerMigration("v6-one-shape") { db in
       try db.create(table: "providerCredential") { table in

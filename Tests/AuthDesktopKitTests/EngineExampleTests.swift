@@ -4,10 +4,10 @@ import Foundation
 import TestSupport
 import Testing
 
-// The README's "Using the engine" example, compiled against the libraries an app links. The test
-// checks that the README shows exactly this code (between the markers), so the two cannot drift.
+// The example of docs/engine.md, compiled against the libraries an app links. The test checks that
+// the document shows exactly this code (between the markers), so the two cannot drift.
 
-// README example begin
+// Example begin
 /// Signs the user in with GitHub from a Swift GTK app: the desktop's browser, the loopback redirect
 /// (RFC 8252 §7.3), and Firebase's account rules on this machine's store.
 func signInWithGitHub(identity: AppIdentity, onCancel: (SignInSession) -> Void) async throws -> User {
@@ -38,24 +38,26 @@ func signInWithGitHub(identity: AppIdentity, onCancel: (SignInSession) -> Void) 
     throw error
   }
 }
-// README example end
+// Example end
 
-@Suite struct ReadmeExampleTests {
+@Suite struct EngineExampleTests {
   static let root = TestServers.repositoryRoot
-  static let marker = "<!-- compiled in Tests/AuthDesktopKitTests/ReadmeExampleTests.swift -->"
+  static let document = "docs/engine.md"
+  static let marker = "<!-- compiled in Tests/AuthDesktopKitTests/EngineExampleTests.swift -->"
 
-  @Test func theReadmeShowsTheCompiledExample() throws {
+  @Test func theDocumentShowsTheCompiledExample() throws {
     let source = try String(
-      contentsOf: Self.root.appendingPathComponent("Tests/AuthDesktopKitTests/ReadmeExampleTests.swift"),
+      contentsOf: Self.root.appendingPathComponent("Tests/AuthDesktopKitTests/EngineExampleTests.swift"),
       encoding: .utf8
     ).split(separator: "\n", omittingEmptySubsequences: false)
-    let begin = try #require(source.firstIndex(of: "// README example begin"))
-    let end = try #require(source.firstIndex(of: "// README example end"))
-    let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let begin = try #require(source.firstIndex(of: "// Example begin"))
+    let end = try #require(source.firstIndex(of: "// Example end"))
+    let document = try String(contentsOf: Self.root.appendingPathComponent(Self.document), encoding: .utf8)
       .split(separator: "\n", omittingEmptySubsequences: false)
-    let marker = try #require(readme.firstIndex { $0 == Self.marker })
-    try #require(readme[marker + 1] == "```swift")
-    let close = try #require(readme[(marker + 2)...].firstIndex(of: "```"))
-    #expect(Array(readme[(marker + 2)..<close]) == Array(source[(begin + 1)..<end]), "the README's example differs")
+    let marker = try #require(document.firstIndex { $0 == Self.marker })
+    try #require(document[marker + 1] == "```swift")
+    let close = try #require(document[(marker + 2)...].firstIndex(of: "```"))
+    #expect(
+      Array(document[(marker + 2)..<close]) == Array(source[(begin + 1)..<end]), "\(Self.document)'s example differs")
   }
 }
