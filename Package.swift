@@ -5,7 +5,7 @@ import PackageDescription
 
 // The two Swift executables export no symbols. A `--static-swift-stdlib` link adds `-export-dynamic`,
 // which put some 16,600 of the package's own symbols in each one's dynamic symbol table. No library
-// looks them up, and every start paid for them (docs/benchmarks.md, session 12).
+// looks them up, and every start paid for them (docs/benchmarks.md, "Decisions").
 let exportsNothing: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
 
 let package = Package(

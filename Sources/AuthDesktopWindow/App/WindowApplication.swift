@@ -81,7 +81,7 @@ enum WindowApplication {
     // GtkApplication has nothing to load on `startup`. With the default base path it still made the
     // display's icon theme, whose first load starts on a worker thread, before libadwaita's init added
     // its icons' path; that call could then wait for the load and discard it (docs/benchmarks.md,
-    // session 12). Now libadwaita makes the theme and adds its path at once.
+    // "Decisions"). Now libadwaita makes the theme and adds its path at once.
     g_application_set_resource_base_path(glibCast(application, to: GApplication.self), nil)
     defer { ThemeStart.disarm(initializeGtk: false) }  // Registration failed: no `startup` either.
     let presenter = WindowPresenter(application: application, makeModel: makeModel)
