@@ -34,7 +34,7 @@ struct DeviceAuthorizationResponse: Sendable {
           error: error, errorDescription: fields?["error_description"]?.string, errorURI: fields?["error_uri"]?.string))
     }
     try ProviderHTTP.requireSuccess(response, what: "the device authorization endpoint")
-    guard let fields, let parsed = parse(fields) else {
+    guard let fields, let parsed = try parse(fields) else {
       throw AuthError(
         .invalidProviderResponse, origin: .parsing,
         detail: "the device authorization endpoint's answer is not a device authorization response")
@@ -51,11 +51,9 @@ struct DeviceAuthorizationResponse: Sendable {
   }
 
   /// The §3.2 fields, or nil when one is missing or unusable: the URIs must be https (or loopback http)
-  /// and the user code printable ASCII, since both are shown to the user as they are.
-  static func parse(_ fields: [String: JSONValue]) -> DeviceAuthorizationResponse? {
-    func number(_ key: String) -> TimeInterval? {
-      fields[key]?.number ?? fields[key]?.string.flatMap(TimeInterval.init)
-    }
+  /// and the user code printable ASCII, since both are shown to the user as they are. `expires_in` and
+  /// `interval` out of range (`ServerNumber`) throw `auth/invalid-provider-response`.
+  static func parse(_ fields: [String: JSONValue]) throws -> DeviceAuthorizationResponse? {
     func uri(_ key: String) -> URL? {
       fields[key]?.string.flatMap(URL.init(string:)).flatMap { EndpointPolicy.isAllowed($0) ? $0 : nil }
     }
@@ -63,14 +61,15 @@ struct DeviceAuthorizationResponse: Sendable {
       let userCode = fields["user_code"]?.string, isDisplayable(userCode),
       // Google names it `verification_url`.
       let verificationURI = uri("verification_uri") ?? uri("verification_url"),
-      let expiresIn = number("expires_in"), expiresIn >= 0
+      let expiresIn = try ServerNumber.read(fields["expires_in"], "expires_in", within: ServerNumber.lifetime)
     else { return nil }
     if fields["verification_uri_complete"] != nil, uri("verification_uri_complete") == nil { return nil }
-    let interval = number("interval") ?? defaultInterval
+    let interval =
+      try ServerNumber.read(fields["interval"], "interval", within: ServerNumber.interval) ?? defaultInterval
     return DeviceAuthorizationResponse(
       deviceCode: DeviceCode(deviceCode), userCode: userCode, verificationURI: verificationURI,
       verificationURIComplete: uri("verification_uri_complete"), expiresIn: expiresIn,
-      interval: interval >= 0 ? interval : defaultInterval)
+      interval: interval)
   }
 
   /// Printable ASCII without spaces, at most `maximumUserCodeLength` characters: nothing that could

@@ -17,7 +17,7 @@ enum DevicePollAnswer: Sendable {
     if [200, 400, 401].contains(response.status), let fields = TokenResponse.fields(of: response),
       fields["error"]?.string == "slow_down"
     {
-      return .slowDown(interval: fields["interval"]?.number ?? fields["interval"]?.string.flatMap(TimeInterval.init))
+      return .slowDown(interval: try ServerNumber.read(fields["interval"], "interval", within: ServerNumber.interval))
     }
     do {
       return .token(try TokenClient.interpret(response, refreshing: false))

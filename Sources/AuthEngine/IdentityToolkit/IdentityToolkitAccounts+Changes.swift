@@ -18,7 +18,7 @@ extension IdentityToolkitAccounts {
     }
     let answer = try await endingSession { try await client.accounts("update", fields) }
     // A password change revokes the earlier tokens and answers with new ones.
-    let tokens = SessionTokens(answer, now: now)
+    let tokens = try SessionTokens(answer, now: now)
     let current = tokens?.idToken
     let account = try await lookup(current == nil ? try await idToken(uid: uid, forceRefresh: false) : current!)
     try await sessions.update(session, account: account, tokens: tokens, forgetting: forgotten)

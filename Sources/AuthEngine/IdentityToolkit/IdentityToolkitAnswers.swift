@@ -12,17 +12,21 @@ struct SessionTokens: Codable, Sendable, CustomStringConvertible {
   var description: String { "SessionTokens([redacted], expiresAt: \(expiresAt))" }
 
   /// From a sign-in answer (`idToken`, `refreshToken`, `expiresIn`: seconds as a string) or a Secure
-  /// Token answer (`id_token`, `refresh_token`, `expires_in`); nil when it carries none.
-  init?(_ answer: JSONValue, now: Date) {
+  /// Token answer (`id_token`, `refresh_token`, `expires_in`); nil when it carries none. A lifetime out
+  /// of range (`ServerNumber.lifetime`) is `auth/invalid-provider-response`.
+  init?(_ answer: JSONValue, now: Date) throws(AuthError) {
     guard let id = answer["idToken"]?.string ?? answer["id_token"]?.string,
       let refresh = answer["refreshToken"]?.string ?? answer["refresh_token"]?.string
     else { return nil }
-    let seconds = (answer["expiresIn"] ?? answer["expires_in"])?.integerString.flatMap(Double.init) ?? 3600
+    let seconds =
+      try ServerNumber.read(
+        answer["expiresIn"] ?? answer["expires_in"], "expiresIn", within: ServerNumber.lifetime, origin: .accountServer)
+      ?? 3600
     (self.id, self.refresh, expiresAt) = (id, refresh, now + seconds)
   }
 
   static func required(_ answer: JSONValue, now: Date, of operation: String) throws -> SessionTokens {
-    guard let tokens = SessionTokens(answer, now: now) else {
+    guard let tokens = try SessionTokens(answer, now: now) else {
       throw AuthError(
         .invalidProviderResponse, origin: .accountServer, detail: "\(operation) answered without tokens")
     }
@@ -50,13 +54,13 @@ extension Account {
         providerID: provider, uid: raw, email: info["email"]?.string, displayName: info["displayName"]?.string,
         photoURL: info["photoUrl"]?.string)
     }
-    func date(_ key: String) -> Date {
-      let millis = user[key]?.integerString.flatMap(Double.init) ?? 0
-      return Date(timeIntervalSince1970: millis / 1000)
+    func date(_ key: String) throws(AuthError) -> Date {
+      let millis = try ServerNumber.read(user[key], key, within: ServerNumber.milliseconds, origin: .accountServer)
+      return Date(timeIntervalSince1970: (millis ?? 0) / 1000)
     }
     self.init(
       uid: uid, email: user["email"]?.string, emailVerified: user["emailVerified"]?.bool ?? false,
       displayName: user["displayName"]?.string, photoURL: user["photoUrl"]?.string, providerData: infos,
-      metadata: UserMetadata(creationDate: date("createdAt"), lastSignInDate: date("lastLoginAt")))
+      metadata: UserMetadata(creationDate: try date("createdAt"), lastSignInDate: try date("lastLoginAt")))
   }
 }

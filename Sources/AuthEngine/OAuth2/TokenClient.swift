@@ -73,7 +73,8 @@ struct TokenClient: Sendable {
     case 200..<300:
       switch TokenResponse.parse(response) {
       case .success(let token)?: return token
-      case .failure(let error)?: throw TokenErrorMapping.error(error.providerError!, refreshing: refreshing)
+      case .failure(let error)?:
+        throw error.providerError.map { TokenErrorMapping.error($0, refreshing: refreshing) } ?? error
       case nil:
         throw AuthError(
           .invalidProviderResponse, origin: .parsing, detail: "the token endpoint's answer is not a token response")

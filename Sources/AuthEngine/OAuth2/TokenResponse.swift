@@ -10,7 +10,8 @@ struct TokenResponse: Sendable {
   var idToken: IDToken?
 
   /// Reads a JSON object or a form-encoded body (GitHub without `Accept: application/json`).
-  /// Returns `.failure` with the §5.2 error when the body is an error even under HTTP 200.
+  /// Returns `.failure` with the §5.2 error when the body is an error even under HTTP 200, or with
+  /// `auth/invalid-provider-response` when `expires_in` is out of range (`ServerNumber`).
   static func parse(_ response: HTTPResponse) -> Result<TokenResponse, AuthError>? {
     guard let fields = fields(of: response) else { return nil }
     if let error = fields["error"]?.string {
@@ -23,7 +24,12 @@ struct TokenResponse: Sendable {
     guard let access = fields["access_token"]?.string, !access.isEmpty,
       let type = fields["token_type"]?.string, !type.isEmpty
     else { return nil }
-    let expires = fields["expires_in"]?.number ?? fields["expires_in"]?.string.flatMap(Double.init)
+    let expires: TimeInterval?
+    do {
+      expires = try ServerNumber.read(fields["expires_in"], "expires_in", within: ServerNumber.lifetime)
+    } catch {
+      return .failure(error)
+    }
     return .success(
       TokenResponse(
         accessToken: AccessToken(access), tokenType: type, expiresIn: expires,

@@ -44,9 +44,9 @@ struct IDTokenValidator: Sendable {
     if audiences.count > 1 && azp == nil { throw invalid("several audiences and no azp") }
     if let azp, azp != clientID { throw invalid("azp is not this client") }
     let now = clock.now().timeIntervalSince1970
-    guard let exp = claims["exp"]?.number else { throw invalid("exp is missing") }
+    guard let exp = try Self.timestamp(claims["exp"], "exp") else { throw invalid("exp is missing") }
     guard now < exp + Self.leeway else { throw invalid("the token has expired") }
-    guard let iat = claims["iat"]?.number else { throw invalid("iat is missing") }
+    guard let iat = try Self.timestamp(claims["iat"], "iat") else { throw invalid("iat is missing") }
     guard iat <= now + Self.leeway, iat >= now - Self.maximumAge else { throw invalid("iat is out of range") }
     if let expected {
       guard let nonce = claims["nonce"]?.string, expected.constantTimeEquals(nonce) else {
@@ -60,6 +60,16 @@ struct IDTokenValidator: Sendable {
     let parts = token.reveal().split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3 else { return nil }
     return Base64URL.decode(parts[1]).flatMap(JSONValue.parse)?.object
+  }
+
+  /// A NumericDate claim (RFC 7519 §2) as seconds since 1970: nil when absent or not a number, and
+  /// `auth/invalid-id-token` when not finite or outside `ServerNumber.timestamp`.
+  static func timestamp(_ claim: JSONValue?, _ name: String) throws(AuthError) -> TimeInterval? {
+    guard let seconds = claim?.number else { return nil }
+    guard seconds.isFinite, ServerNumber.timestamp.contains(seconds) else {
+      throw AuthError(.invalidIDToken, origin: .validation, detail: "\(name) is out of range")
+    }
+    return seconds
   }
 
   private func invalid(_ detail: String) -> AuthError {

@@ -50,7 +50,9 @@ public struct IDTokenIssuer: Sendable {
   /// The `exp` (RFC 7519 §4.1.4) of a token this issuer minted, read without verifying it: only to
   /// decide when to mint a fresh one. Nil when the token is not a JWT with a numeric `exp`.
   public static func expiry(of token: IDToken) -> Date? {
-    guard let exp = IDTokenValidator.unverifiedClaims(token)?["exp"]?.number, exp.isFinite else { return nil }
+    guard let claims = IDTokenValidator.unverifiedClaims(token),
+      let exp = try? IDTokenValidator.timestamp(claims["exp"], "exp")
+    else { return nil }
     return Date(timeIntervalSince1970: exp)
   }
 }
