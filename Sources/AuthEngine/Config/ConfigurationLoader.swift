@@ -33,6 +33,11 @@ public enum ConfigurationLoader {
     _ text: String, source: String = "config.toml", identity: AppIdentity, providers table: ProviderTable = .builtIn,
     environment: [String: String] = [:]
   ) throws -> AuthConfiguration {
+    if let at = TOMLPreflight.firstAssertingShape(in: text) {
+      throw failure(
+        source, problem: .syntaxError(line: at.line, column: at.column),
+        detail: "a table header or array value the TOML parser cannot read (TOMLPreflight)")
+    }
     let root: TOMLTable
     do {
       root = try TOMLTable(string: text)

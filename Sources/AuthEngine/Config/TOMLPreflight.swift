@@ -1,0 +1,187 @@
+/// The two shapes of text that reach an assertion inside toml++ 3.4.0 (the parser under TOMLKit
+/// 0.6.0, the only version this project builds with) instead of one of its syntax errors. A debug build
+/// aborts there; a release build compiles the assertion into an assumption, so what follows is
+/// undefined. `ConfigurationLoader` refuses them before parsing, as the syntax errors they are:
+///
+/// - a table header whose first key character is neither a bare-key character nor a quote:
+///   `[=]`, `[[.a]]`, `[ #]` (toml++ `parse_table_header` calls `parse_key`, which asserts
+///   `is_bare_key_character(*cp) || is_string_delimiter(*cp)`);
+/// - an array whose next value starts with `}` or with U+0085, U+2028 or U+2029: `a=[}`, `a=[1,}`
+///   (`parse_array` calls `parse_value`, which asserts `!is_value_terminator(*cp)`; the array skips
+///   spaces, tabs, line breaks and comments but no other "whitespace", and handles `,` and `]`).
+///
+/// The scan follows toml++'s reading up to either shape: strings, comments, table headers, arrays and
+/// inline tables. Where toml++ is certain to fail earlier (a line break inside an inline table, a
+/// stray `]`), it stops: the parser reports that error itself. Valid TOML never has either shape.
+struct TOMLPreflight {
+  /// Where the first such shape starts (1-based, in Unicode scalars as toml++ counts), or nil.
+  struct Position: Equatable {
+    var line: Int
+    var column: Int
+  }
+
+  private enum Bracket { case array, inlineTable }
+
+  private let scalars: [Unicode.Scalar]
+  private var index = 0
+  private var line = 1
+  private var lineStart = 0
+  private var stack: [Bracket] = []
+  /// An array's next value starts here (after its `[`, or a `,`).
+  private var expectsArrayValue = false
+  /// At the start of a line outside any value: a table header may begin.
+  private var atLineStart = true
+
+  static func firstAssertingShape(in text: String) -> Position? {
+    var scan = TOMLPreflight(scalars: Array(text.unicodeScalars.prefix { $0 != "\0" }))
+    return scan.run()
+  }
+
+  private init(scalars: [Unicode.Scalar]) {
+    self.scalars = scalars
+    if scalars.first == "\u{FEFF}" { index = 1 }
+  }
+
+  private var position: Position { Position(line: line, column: index - lineStart + 1) }
+  private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
+    index + offset < scalars.count ? scalars[index + offset] : nil
+  }
+
+  private static func isBareKey(_ c: Unicode.Scalar) -> Bool {
+    (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "_" || c == "-"
+  }
+  private static let verticalNonASCII: Set<Unicode.Scalar> = ["\u{85}", "\u{2028}", "\u{2029}"]
+
+  private mutating func newline() {
+    index += 1
+    line += 1
+    lineStart = index
+    if stack.isEmpty { atLineStart = true }
+  }
+
+  /// nil: no asserting shape before the end, or before a point where toml++ surely fails first.
+  private mutating func run() -> Position? {
+    while let c = peek() {
+      switch c {
+      case " ", "\t": index += 1
+      case "\n":
+        if stack.last == .inlineTable { return nil }
+        newline()
+      case "\r":
+        guard peek(1) == "\n" else { return nil }
+        index += 1
+      case "#":
+        while let d = peek(), d != "\n" { index += 1 }
+      case "\"", "'":
+        (expectsArrayValue, atLineStart) = (false, false)
+        guard skipString() else { return nil }
+      case "[" where atLineStart && stack.isEmpty:
+        atLineStart = false
+        switch header() {
+        case .shape(let at): return at
+        case .fails: return nil
+        case .read: break
+        }
+      case "[":
+        stack.append(.array)
+        (expectsArrayValue, atLineStart) = (true, false)
+        index += 1
+      case "{":
+        stack.append(.inlineTable)
+        (expectsArrayValue, atLineStart) = (false, false)
+        index += 1
+      case "}":
+        if expectsArrayValue { return position }
+        guard stack.popLast() == .inlineTable else { return nil }
+        index += 1
+      case "]":
+        guard stack.popLast() == .array else { return nil }
+        expectsArrayValue = false
+        index += 1
+      case ",":
+        if stack.last == .array { expectsArrayValue = true }
+        if stack.isEmpty { return nil }
+        index += 1
+      case _ where Self.verticalNonASCII.contains(c):
+        return expectsArrayValue ? position : nil
+      default:
+        (expectsArrayValue, atLineStart) = (false, false)
+        index += 1
+      }
+    }
+    return nil
+  }
+
+  private enum HeaderResult { case read, fails, shape(Position) }
+
+  /// A table header at `[`: checks its first key character as toml++ reaches it, then skips to `]`.
+  private mutating func header() -> HeaderResult {
+    index += 1
+    let hadSpace = skipSpaces()
+    let arrayOfTables = peek() == "["
+    if arrayOfTables {
+      if hadSpace { return .fails }
+      index += 1
+      _ = skipSpaces()
+    }
+    guard let first = peek(), first != "]" else { return .fails }
+    guard Self.isBareKey(first) || first == "\"" || first == "'" else { return .shape(position) }
+    while let c = peek() {
+      switch c {
+      case "]":
+        index += 1
+        if arrayOfTables {
+          guard peek() == "]" else { return .fails }
+          index += 1
+        }
+        return .read
+      case "\"", "'":
+        guard skipString() else { return .fails }
+      case "\n", "\r": return .fails
+      default: index += 1
+      }
+    }
+    return .fails
+  }
+
+  private mutating func skipSpaces() -> Bool {
+    let start = index
+    while peek() == " " || peek() == "\t" { index += 1 }
+    return index > start
+  }
+
+  /// Skips a basic, literal or multi-line string starting at its quote; false when it does not end
+  /// where toml++ would end it (toml++ then fails on it).
+  private mutating func skipString() -> Bool {
+    let quote = scalars[index]
+    let multiLine = peek(1) == quote && peek(2) == quote
+    index += multiLine ? 3 : 1
+    while let c = peek() {
+      if c == "\\" && quote == "\"" {
+        // A line-ending backslash: the line break is counted by the next turn.
+        index += peek(1) == "\n" ? 1 : 2
+        continue
+      }
+      if c == "\n" {
+        guard multiLine else { return false }
+        newline()
+        atLineStart = false
+        continue
+      }
+      if c == quote {
+        if !multiLine {
+          index += 1
+          return true
+        }
+        if peek(1) == quote && peek(2) == quote {
+          index += 3
+          // Up to two more quotes belong to the content (TOML 1.0 §String).
+          for _ in 0..<2 where peek() == quote { index += 1 }
+          return true
+        }
+      }
+      index += 1
+    }
+    return false
+  }
+}
