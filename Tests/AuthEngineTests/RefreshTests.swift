@@ -43,6 +43,35 @@ import Testing
     #expect(await harness.secrets.revealedValues().count == 1, "one item per identity")
   }
 
+  /// Refreshes of one credential wait for each other (`RefreshLock`): callers that find it due together
+  /// make one refresh between them, and all take the token it stored. The server revokes the grant if a
+  /// rotated-away refresh token comes again.
+  @Test func callersThatFindTheCredentialDueTogetherRefreshOnce() async throws {
+    let github = try await Fixtures.github(["issue_refresh_token": true, "expires_in": 3600, "reuse_detection": true])
+    let clock = ManualClock(Date())
+    let harness = try Harness(configuration: github.configuration, clock: clock)
+    let result = try await harness.signIn(OAuthProvider(providerID: "github.com"))
+    let vault = CredentialVault(
+      secrets: harness.secrets, refreshLock: RefreshLock(dataDirectory: harness.dataDirectory))
+    let uid = result.identity.uid
+    try await vault.save(result.credential, uid: uid)
+    clock.advance(by: 3600)
+    let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+      for _ in 0..<6 {
+        group.addTask {
+          try #require(
+            try await harness.service.validCredential(providerID: "github.com", uid: uid, vault: vault).accessToken
+          ).reveal()
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(tokens.count == 6 && Set(tokens).count == 1)
+    let log = try await Control.get(github.base.appendingPathComponent("_test/clients/\(github.clientID)/log"))
+    let requests = (log as? [String: Any])?["requests"] as? [[String: Any]] ?? []
+    #expect(requests.filter { $0["grant_type"] as? String == "refresh_token" }.count == 1)
+  }
+
   @Test func refreshWithoutRefreshTokenMeansSignInAgain() async throws {
     let github = try await Fixtures.github()
     let harness = try Harness(configuration: github.configuration)

@@ -73,6 +73,9 @@ def make_refresh_grant(store):
                 tok = store.refresh.get(refresh_token)
             if tok and not tok.refresh_revoked:
                 return tok
+            if tok and getattr(tok.client, "reuse_detection", False):
+                # RFC 9700 §4.14.2: a rotated-away refresh token used again revokes the whole grant.
+                store.revoke_grant(tok)
             return None
 
         def authenticate_user(self, refresh_token):

@@ -70,6 +70,8 @@ def _new_client(body, host_url):
         refresh=body.get("issue_refresh_token", False),
         user=user, emails=emails, consent=consent, fault=fault,
         expires_in=body.get("expires_in", 28800), redirect_hits=0, revocations=0,
+        refresh_expires_in=body.get("refresh_expires_in"),
+        reuse_detection=bool(body.get("reuse_detection", False)),
         **device.client_settings(body, "device_flow"),
     )
 
@@ -114,6 +116,8 @@ def create_app():
     server = AuthorizationServer(app, query_client=store.client, save_token=store.save_token)
 
     def expires(client, grant_type):
+        if grant_type == "refresh_token" and client.refresh_expires_in:
+            return client.refresh_expires_in
         return client.expires_in  # None/0 -> no expires_in in the answer (OAuth-app style)
 
     server.register_token_generator("default", BearerTokenGenerator(

@@ -174,6 +174,7 @@ class Project:
         self.anonymous_enabled = bool(body.get("anonymous_enabled", False))
         self.enumeration_protection = bool(body.get("enumeration_protection", False))
         self.allow_duplicate_emails = bool(body.get("allow_duplicate_emails", False))
+        self.sign_in_expires_in = int(body.get("sign_in_expires_in", 3600))  # refreshes: 3600
         attempts = body.get("max_password_attempts")
         if attempts is not None and (not isinstance(attempts, int) or attempts < 1):
             raise ValueError("max_password_attempts must be a positive integer")

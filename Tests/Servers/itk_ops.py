@@ -45,7 +45,7 @@ class Ops:
                                                  user.local_id, provider, auth_time, now)
         id_token = self.mint(project, user, provider, auth_time, now)
         return {"idToken": id_token, "refreshToken": refresh,
-                "expiresIn": str(ID_TOKEN_LIFETIME)}
+                "expiresIn": str(project.sign_in_expires_in)}
 
     def mint(self, project, user, provider, auth_time, now):
         id_token = mint_id_token(self.key, project.project_id, user, provider, auth_time, now,

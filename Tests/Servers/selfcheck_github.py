@@ -149,6 +149,17 @@ def run(c, base):
             "gh: reused refresh token -> invalid_grant", r3.text)
     c.check(refresh(t2.get("refresh_token", "")).status_code == 200, "gh: rotated token works")
 
+    # Reuse detection: a rotated-away refresh token revokes the grant; refresh_expires_in.
+    rc = new_client(base, issue_refresh_token=True, reuse_detection=True, expires_in=3,
+                    refresh_expires_in=3600)
+    t1 = sign_in(base, rc).json()
+    t2 = refresh(t1.get("refresh_token", "")).json()
+    c.check(t1.get("expires_in") == 3 and t2.get("expires_in") == 3600,
+            "gh: refresh_expires_in for refreshed tokens", (t1.get("expires_in"), t2.get("expires_in")))
+    c.check(refresh(t1.get("refresh_token", "")).status_code == 400, "gh: reuse detected")
+    c.check(refresh(t2.get("refresh_token", "")).status_code == 400,
+            "gh: reuse revoked the grant's newer refresh token")
+
     # Faults.
     r = sign_in(base, new_client(base, fault="token_500"))
     c.check(r.status_code == 500 and r.headers["Content-Type"].startswith("text/html"),

@@ -2,7 +2,7 @@
 refresh (form and JSON), CREDENTIAL_TOO_OLD_LOGIN_AGAIN on the test clock, tokens revoked by a
 password change, ID token expiry and refresh after it, and disabled users."""
 
-from selfcheck_itk_support import err, github_token
+from selfcheck_itk_support import Itk, err, github_token
 
 
 def check_sessions(c, itk, gh):
@@ -14,6 +14,12 @@ def check_sessions(c, itk, gh):
             and r.get("refresh_token") == user["refreshToken"], "itk: refresh (form)", r)
     s, r = itk.token({"grantType": "refresh_token", "refreshToken": user["refreshToken"]}, False)
     c.check(s == 200 and r.get("id_token"), "itk: refresh (JSON grantType/refreshToken)", r)
+    short = Itk(itk.base, sign_in_expires_in=3)
+    signed = short.password_user("short@example.com")
+    _, renewed = short.token({"grant_type": "refresh_token",
+                              "refresh_token": signed.get("refreshToken")})
+    c.check(signed.get("expiresIn") == "3" and renewed.get("expires_in") == "3600",
+            "itk: sign_in_expires_in for sign-ins, an hour for refreshes", (signed, renewed))
 
     itk.test("clock", {"advance": 301})
     for what, resp in (

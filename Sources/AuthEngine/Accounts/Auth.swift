@@ -51,7 +51,7 @@ public actor Auth {
   }
 
   var now: Date { environment.clock.now() }
-  var vault: CredentialVault { CredentialVault(secrets: environment.secrets) }
+  var vault: CredentialVault { CredentialVault(secrets: environment.secrets, refreshLock: storage.refreshLock) }
 
   /// Where the accounts are kept: this machine, or a Firebase project.
   public nonisolated var accountLocation: AccountLocation { backend.location }

@@ -3,11 +3,17 @@ import Foundation
 /// Provider credentials kept in the `SecretStore`, one item per identity: the access token, refresh
 /// token and token secret travel together, so a rotated refresh token (RFC 6749 §10.4, RFC 9700 §4.14)
 /// replaces the old one in a single write — never a new access token beside a stale refresh token.
+/// With a `refreshLock`, refreshes of one credential (`AuthorizationService.validCredential`) happen one
+/// at a time across threads and processes; without one, the caller serializes them.
 public struct CredentialVault: Sendable {
   public static let namespace = "credential"
   let secrets: any SecretStore
+  let refreshLock: RefreshLock?
 
-  public init(secrets: any SecretStore) { self.secrets = secrets }
+  public init(secrets: any SecretStore, refreshLock: RefreshLock? = nil) {
+    self.secrets = secrets
+    self.refreshLock = refreshLock
+  }
 
   /// The store key of `providerID`'s credential for federated user `uid`: a hash, so the keyring's
   /// attributes name no account.
@@ -29,6 +35,15 @@ public struct CredentialVault: Sendable {
       throw AuthError(.storageFailure, origin: .storage, detail: "a stored credential is unreadable")
     }
     return stored.credential(providerID: providerID)
+  }
+
+  /// `body` holding the refresh lock of this credential (`RefreshLock`), or at once without one.
+  func whileRefreshing<T: Sendable>(
+    providerID: String, uid: String, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+  ) async throws -> T {
+    guard let refreshLock else { return try await body() }
+    return try await refreshLock.holding(
+      "credential-" + Self.key(providerID: providerID, uid: uid).id, isolation: isolation, body)
   }
 
   public func delete(providerID: String, uid: String) async throws {

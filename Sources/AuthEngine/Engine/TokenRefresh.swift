@@ -37,20 +37,39 @@ extension AuthorizationService {
   }
 
   /// The stored credential of (`providerID`, `uid`), refreshed first when it expires within `margin`;
-  /// the refreshed one is saved in one write before it is returned.
+  /// the refreshed one is saved in one write before it is returned. The refresh holds the vault's
+  /// refresh lock from a second read of the credential to its save: a caller that waited there for
+  /// another's refresh finds the credential changed since its first read and takes it, so a rotated
+  /// refresh token is spent once (docs/threat-model.md, T16).
   public func validCredential(
     providerID: String, uid: String, vault: CredentialVault, margin: TimeInterval = 300, refreshing: Bool = true
   ) async throws -> OAuthCredential {
-    guard let credential = try await vault.load(providerID: providerID, uid: uid) else {
-      throw AuthError(.userTokenExpired, origin: .storage, detail: "no stored credential", providerID: providerID)
-    }
-    guard let expiresAt = credential.expiresAt, expiresAt <= environment.clock.now() + margin else { return credential }
+    let credential = try await stored(providerID: providerID, uid: uid, vault: vault)
+    guard isDue(credential, margin: margin) else { return credential }
     guard refreshing else {
       throw AuthError(.userTokenExpired, origin: .storage, detail: "due for a refresh", providerID: providerID)
     }
-    let refreshed = try await refresh(credential)
-    try await vault.save(refreshed, uid: uid)
-    return refreshed
+    return try await vault.whileRefreshing(providerID: providerID, uid: uid) {
+      let current = try await stored(providerID: providerID, uid: uid, vault: vault)
+      if !isDue(current, margin: margin) || (current.isAnotherIssue(than: credential) && !isDue(current, margin: 0)) {
+        return current
+      }
+      let refreshed = try await refresh(current)
+      try await vault.save(refreshed, uid: uid)
+      return refreshed
+    }
+  }
+
+  private func stored(providerID: String, uid: String, vault: CredentialVault) async throws -> OAuthCredential {
+    guard let credential = try await vault.load(providerID: providerID, uid: uid) else {
+      throw AuthError(.userTokenExpired, origin: .storage, detail: "no stored credential", providerID: providerID)
+    }
+    return credential
+  }
+
+  /// Whether `credential` expires within `margin` (one without an expiry never does).
+  private func isDue(_ credential: OAuthCredential, margin: TimeInterval) -> Bool {
+    credential.expiresAt.map { $0 <= environment.clock.now() + margin } ?? false
   }
 
   /// OIDC Core §12.2: a refreshed ID token is validated like the first one (without `nonce`), and its
@@ -67,5 +86,21 @@ extension AuthorizationService {
       throw AuthError(.invalidIDToken, origin: .validation, detail: "the refreshed ID token names another subject")
     }
     return token
+  }
+}
+
+extension OAuthCredential {
+  /// Whether `self` holds other tokens than `earlier`, read from the same item before: a refresh
+  /// stored in between.
+  func isAnotherIssue(than earlier: OAuthCredential) -> Bool {
+    func differ<Kind>(_ a: Secret<Kind>?, _ b: Secret<Kind>?) -> Bool {
+      switch (a, b) {
+      case (let a?, let b?): !a.constantTimeEquals(b)
+      case (nil, nil): false
+      default: true
+      }
+    }
+    return expiresAt != earlier.expiresAt || differ(accessToken, earlier.accessToken)
+      || differ(refreshToken, earlier.refreshToken)
   }
 }

@@ -41,18 +41,30 @@ actor IdentityToolkitAccounts: AccountBackend {
 
   /// The session's ID token, refreshed through the Secure Token API when it expires within 5 minutes.
   /// An answer that ends the session (the user disabled or deleted, the refresh token revoked) ends
-  /// it here too.
+  /// it here too. The refresh holds the session's refresh lock (`RefreshLock`) from a second read of
+  /// its tokens to their save: a caller that waited there for another's refresh finds the tokens
+  /// changed since its first read and takes them, so the refresh token is sent once.
   func idToken(uid: String, forceRefresh: Bool) async throws -> IDToken {
     let session = try await requireSession(uid)
     let tokens = try await sessions.tokens(of: session)
     if !forceRefresh, tokens.expiresAt > now + Self.refreshMargin { return tokens.idToken }
-    let answer = try await endingSession { try await client.token(refreshToken: tokens.refreshToken) }
-    guard answer["user_id"]?.string == uid else {
-      throw AuthError(.invalidProviderResponse, origin: .accountServer, detail: "the token is another user's")
+    return try await storage.refreshLock.holding("firebase-session-" + session.id) {
+      let active = try await requireSession(uid)
+      let current = try await sessions.tokens(of: active)
+      let refreshedMeanwhile =
+        (current.expiresAt != tokens.expiresAt || !current.idToken.constantTimeEquals(tokens.idToken))
+        && current.expiresAt > now
+      if refreshedMeanwhile || (!forceRefresh && current.expiresAt > now + Self.refreshMargin) {
+        return current.idToken
+      }
+      let answer = try await endingSession { try await client.token(refreshToken: current.refreshToken) }
+      guard answer["user_id"]?.string == uid else {
+        throw AuthError(.invalidProviderResponse, origin: .accountServer, detail: "the token is another user's")
+      }
+      let renewed = try SessionTokens.required(answer, now: now, of: "token")
+      try await sessions.replaceTokens(of: active, with: renewed)
+      return renewed.idToken
     }
-    let renewed = try SessionTokens.required(answer, now: now, of: "token")
-    try await sessions.replaceTokens(of: session, with: renewed)
-    return renewed.idToken
   }
 
   /// The active session, required to be `uid`'s.

@@ -17,6 +17,8 @@ import GRDB
 /// WAL (one sync of a new WAL, then a check-point with two more syncs when the process exits).
 public final class AuthDatabase: Sendable {
   public let queue: DatabaseQueue
+  /// The data dir the store is in.
+  public let directory: URL
   public static let fileName = "auth.sqlite"
   /// How long a statement waits for another process's lock before failing with `SQLITE_BUSY`: SQLite's
   /// busy timeout, set once on the connection (GRDB's `busyMode`).
@@ -31,6 +33,7 @@ public final class AuthDatabase: Sendable {
   /// process's transaction: a task opens it through `OffThePool` (`DesktopAuth.open`).
   public init(directory: URL) throws {
     try DataDirectory.prepare(directory)
+    self.directory = directory
     let file = directory.appendingPathComponent(Self.fileName)
     try DataDirectory.preparePrivateFile(file)
     var configuration = Configuration()

@@ -24,6 +24,8 @@ struct AccountStorage: Sendable {
   var secrets: any SecretStore { environment.secrets }
   var logger: Logger { environment.logger }
   var now: Date { environment.clock.now() }
+  /// The data dir's refresh locks (`RefreshLock`).
+  var refreshLock: RefreshLock { RefreshLock(dataDirectory: database.directory) }
 
   func fault(_ point: String) { environment.faultInjection?(point) }
 
