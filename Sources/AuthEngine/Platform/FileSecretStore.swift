@@ -16,15 +16,20 @@ public struct FileSecretStore: SecretStore {
     root = directory.path
   }
 
+  /// The write and its `fsync` run off Swift's cooperative pool (`OffThePool`): a sync can take as
+  /// long as the disk does.
   public func store(_ secret: StoredSecret, for key: SecretKey, label: String) async throws {
     let folder = try namespaceFolder(key.namespace)
-    try Self.prepare(folder)
-    do {
-      try AtomicFile.replace(atPath: folder + "/" + (try fileName(key.id)), with: Array(secret.reveal().utf8))
-    } catch AtomicFile.Failure.cannotWrite {
-      throw unavailable(folder, "cannot write")
-    } catch AtomicFile.Failure.cannotReplace {
-      throw unavailable(folder, "cannot replace a secret file")
+    let file = folder + "/" + (try fileName(key.id))
+    try await OffThePool.run {
+      try Self.prepare(folder)
+      do {
+        try AtomicFile.replace(atPath: file, with: Array(secret.reveal().utf8))
+      } catch AtomicFile.Failure.cannotWrite {
+        throw Self.unavailable(folder, "cannot write")
+      } catch AtomicFile.Failure.cannotReplace {
+        throw Self.unavailable(folder, "cannot replace a secret file")
+      }
     }
   }
 
@@ -37,7 +42,7 @@ public struct FileSecretStore: SecretStore {
   public func delete(_ key: SecretKey) async throws {
     let folder = try namespaceFolder(key.namespace)
     let file = folder + "/" + (try fileName(key.id))
-    guard unlink(file) == 0 || errno == ENOENT else { throw unavailable(folder, "cannot delete a secret file") }
+    guard unlink(file) == 0 || errno == ENOENT else { throw Self.unavailable(folder, "cannot delete a secret file") }
   }
 
   public func ids(in namespace: String) async throws -> [String] {
@@ -48,14 +53,17 @@ public struct FileSecretStore: SecretStore {
 
   /// An `fsync` of each folder: an unlink is a change of the folder, durable with the file system's
   /// next journal commit, which a sync of the WAL alone does not force (docs/threat-model.md).
+  /// Off Swift's cooperative pool, as `store`'s sync.
   public func syncDeletions(in namespaces: Set<String>) async throws {
-    for namespace in namespaces {
-      let folder = try namespaceFolder(namespace)
-      let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      if fd < 0 && errno == ENOENT { continue }
-      guard fd >= 0 else { throw unavailable(folder, "cannot open a secret folder") }
-      defer { close(fd) }
-      guard fsync(fd) == 0 else { throw unavailable(folder, "cannot sync a secret folder") }
+    let folders = try namespaces.map { try namespaceFolder($0) }
+    try await OffThePool.run {
+      for folder in folders {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd < 0 && errno == ENOENT { continue }
+        guard fd >= 0 else { throw Self.unavailable(folder, "cannot open a secret folder") }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw Self.unavailable(folder, "cannot sync a secret folder") }
+      }
     }
   }
 
@@ -109,7 +117,7 @@ public struct FileSecretStore: SecretStore {
     }
   }
 
-  private func unavailable(_ folder: String, _ detail: String) -> AuthError {
+  private static func unavailable(_ folder: String, _ detail: String) -> AuthError {
     AuthError(
       .secretStoreUnavailable, origin: .storage, payload: .secretStore(.folderNotWritable(folder)), detail: detail)
   }
