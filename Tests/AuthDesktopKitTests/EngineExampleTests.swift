@@ -4,8 +4,9 @@ import Foundation
 import TestSupport
 import Testing
 
-// The example of docs/engine.md, compiled against the libraries an app links. The test checks that
-// the document shows exactly this code (between the markers), so the two cannot drift.
+// The example of the AuthDesktopKit catalog's "Signing in from a GTK app", compiled against the libraries
+// an app links. The test checks that the article shows exactly this code (between the markers), so
+// the two cannot drift.
 
 // Example begin
 /// Signs the user in with GitHub from a Swift GTK app: the desktop's browser, the loopback redirect
@@ -16,7 +17,7 @@ func signInWithGitHub(identity: AppIdentity, onCancel: (SignInSession) -> Void) 
     throw AuthError(.invalidConfiguration, origin: .configuration, detail: "no \(paths.configFile.path)")
   }
   // SQLite in the data dir (0700), secrets in the desktop keyring (or the file store the config names).
-  let auth = try DesktopAuth.make(configuration: configuration, dataDirectory: paths.dataDirectory)
+  let auth = try await DesktopAuth.open(configuration: configuration, dataDirectory: paths.dataDirectory)
   try await auth.recoverInterruptedOperations()  // finishes what a killed process left
 
   let session = try await auth.startSignIn(
@@ -42,7 +43,7 @@ func signInWithGitHub(identity: AppIdentity, onCancel: (SignInSession) -> Void) 
 
 @Suite struct EngineExampleTests {
   static let root = TestServers.repositoryRoot
-  static let document = "docs/engine.md"
+  static let document = "Sources/AuthDesktopKit/AuthDesktopKit.docc/SigningInFromAGTKApp.md"
   static let marker = "<!-- compiled in Tests/AuthDesktopKitTests/EngineExampleTests.swift -->"
 
   @Test func theDocumentShowsTheCompiledExample() throws {

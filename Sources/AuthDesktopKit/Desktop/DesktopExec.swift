@@ -1,5 +1,5 @@
 /// The `Exec` key of a desktop entry, written by the Desktop Entry Specification ("The Exec key"):
-/// an argument is quoted only when it holds a reserved character, inside the quotes `"`, `` ` ``, `$`
+/// an argument is quoted only when it holds a reserved character, inside the quotes `"`, the backtick, `$`
 /// and `\` take a backslash, a literal `%` is `%%`, and the whole value then gets the string escapes of
 /// "Possible value types" (`\\`, `\n`, `\t`, `\r`), so a literal backslash in a quoted argument is
 /// written as four.
