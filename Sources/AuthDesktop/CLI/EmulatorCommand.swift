@@ -49,38 +49,19 @@ struct EmulatorCommand: CLICommand {
 /// Waits for one of `signals` with DispatchSource signal sources (the default action, ending the
 /// process, is replaced by ignoring the signal, so the sources see it).
 final class SignalWaiter: @unchecked Sendable {
-  private let lock = NSLock()
   private var sources: [any DispatchSourceSignal] = []
-  private var received: Int32?
-  private var waiter: CheckedContinuation<Int32, Never>?
+  private let received = OnceValue<Int32>()
 
   init(signals: [Int32]) {
     for number in signals {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { [weak self] in self?.fire(number) }
+      source.setEventHandler { [received] in received.set(number) }
       source.resume()
       sources.append(source)
     }
   }
 
-  private func fire(_ number: Int32) {
-    let continuation: CheckedContinuation<Int32, Never>? = lock.withLock {
-      if received == nil { received = number }
-      defer { waiter = nil }
-      return waiter
-    }
-    continuation?.resume(returning: number)
-  }
-
   /// The first signal received (at once if one already came).
-  func wait() async -> Int32 {
-    await withCheckedContinuation { continuation in
-      let already: Int32? = lock.withLock {
-        if received == nil { waiter = continuation }
-        return received
-      }
-      if let already { continuation.resume(returning: already) }
-    }
-  }
+  func wait() async -> Int32 { await received.value }
 }

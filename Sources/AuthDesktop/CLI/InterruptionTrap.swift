@@ -1,13 +1,13 @@
+import AuthDesktopShared
 import Dispatch
 import Foundation
-import Synchronization
 
 /// While it lives, SIGINT and SIGTERM run `cleanUp` and then end the process with the usual status
 /// (130 / 143), instead of killing it in the middle of a sign-in.
 final class InterruptionTrap {
   private let sources: [any DispatchSourceSignal]
   /// The signal caught, recorded before its cleanup starts.
-  private let caught = CaughtSignal()
+  private let caught = OnceValue<Int32>()
 
   init(_ cleanUp: @escaping @Sendable () async -> Void) {
     var sources: [any DispatchSourceSignal] = []
@@ -15,7 +15,7 @@ final class InterruptionTrap {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler { [caught] in
-        caught.record(number)
+        caught.set(number)
         Task {
           await cleanUp()
           exit(128 + number)
@@ -34,7 +34,7 @@ final class InterruptionTrap {
     do {
       return try await work()
     } catch {
-      if let number = caught.number { exit(128 + number) }
+      if let number = caught.current { exit(128 + number) }
       throw error
     }
   }
@@ -45,11 +45,4 @@ final class InterruptionTrap {
     signal(SIGINT, SIG_DFL)
     signal(SIGTERM, SIG_DFL)
   }
-}
-
-/// The first signal an `InterruptionTrap` caught, shared with its handlers.
-private final class CaughtSignal: Sendable {
-  private let first = Mutex<Int32?>(nil)
-  var number: Int32? { first.withLock { $0 } }
-  func record(_ number: Int32) { first.withLock { $0 = $0 ?? number } }
 }

@@ -27,14 +27,14 @@ public final class EmulatorServer: Sendable {
     projectID: String = ToolkitProject.defaultProjectID, deviceFlow: DeviceFlowSettings = DeviceFlowSettings()
   ) async throws -> EmulatorServer {
     let identities = FileEmulatorIdentityStore(dataDirectory: dataDirectory)
-    let box = EmulatorBox()
+    let made = OnceValue<EmulatorRouter>()
     let server: SoupHTTPServer
     do {
       server = try await SoupHTTPServer.start(port: port, reuseAddress: true) { baseURL in
         let emulator = EmulatorRouter(
           baseURL: baseURL, identity: .authDesktop, configuration: configuration, identities: identities,
           projectID: projectID, storage: .dataDirectory(dataDirectory), deviceFlow: deviceFlow)
-        box.set(emulator)
+        made.set(emulator)
         return { request in await emulator.handle(request) }
       }
     } catch SoupHTTPServer.ListenError.addressInUse(let port) {
@@ -44,17 +44,9 @@ public final class EmulatorServer: Sendable {
         .emulatorUnavailable, origin: .transport,
         payload: .port(PortIssue(port: port == 0 ? nil : port, problem: .cannotListen)), detail: "\(error)")
     }
-    return EmulatorServer(baseURL: server.baseURL, emulator: box.get()!, server: server)
+    return EmulatorServer(baseURL: server.baseURL, emulator: made.current!, server: server)
   }
 
   /// Stops listening and closes open connections.
   public func stop() async { await server.stop() }
-}
-
-/// Hands the emulator made on the server's thread back to `start`.
-private final class EmulatorBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var emulator: EmulatorRouter?
-  func set(_ value: EmulatorRouter) { lock.withLock { emulator = value } }
-  func get() -> EmulatorRouter? { lock.withLock { emulator } }
 }

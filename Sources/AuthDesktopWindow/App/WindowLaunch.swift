@@ -37,14 +37,14 @@ enum WindowLaunch {
   static func model(paths: ConfigurationPaths, emulator: Bool, prepared: Task<Prepared, Error>? = nil)
     -> any WindowModel
   {
-    let box = ModelBox()
+    let made = OnceValue<any WindowModel>()
     let done = DispatchSemaphore(value: 0)
     Task.detached {
-      box.model = await makeModel(paths: paths, emulator: emulator, prepared: prepared)
+      made.set(await makeModel(paths: paths, emulator: emulator, prepared: prepared))
       done.signal()
     }
     done.wait()
-    return box.model!
+    return made.current!
   }
 
   /// The model (the menu's "Use Provider Emulator" calls it with `emulator: true`).
@@ -81,7 +81,4 @@ enum WindowLaunch {
     return .seconds(value)
   }
 
-  private final class ModelBox: @unchecked Sendable {
-    var model: (any WindowModel)?
-  }
 }
