@@ -113,7 +113,7 @@ enum DesktopChild {
       try setColorScheme("prefer-dark")
       try await until("the dark style once the system prefers it", dark)
       try await WindowTestChild.settled(window)
-      try WindowSnapshot.savePNG(of: window, to: "\(WindowTestChild.screenshotDirectory)/window-signed-out-dark.png")
+      try WindowSnapshot.savePNG(of: window, to: try WindowTestChild.screenshotPath("window-signed-out-dark.png"))
       try setColorScheme("prefer-light")
       try await until("the light style again") { !dark() }
     } catch {
@@ -139,7 +139,7 @@ enum DesktopChild {
         WindowTestChild.fail("about: version \(version ?? "none"), notes \(notes ?? "none")")
       }
       try await WindowTestChild.settled(about!)
-      try WindowSnapshot.savePNG(of: about!, to: "\(WindowTestChild.screenshotDirectory)/window-about.png")
+      try WindowSnapshot.savePNG(of: about!, to: try WindowTestChild.screenshotPath("window-about.png"))
     } catch {
       WindowTestChild.fail("about: \(error)")
     }

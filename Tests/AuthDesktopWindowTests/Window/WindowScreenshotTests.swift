@@ -20,9 +20,7 @@ import Testing
       DISPLAY is not set: the window tests need an X display. Run scripts/test (it starts Xvfb), or \
       `Xvfb :77 -screen 0 1280x800x24 & DISPLAY=:77 swift test --filter WindowScreenshotTests`.
       """)
-    try FileManager.default.createDirectory(
-      atPath: WindowTestChild.screenshotDirectory, withIntermediateDirectories: true)
-    let path = "\(WindowTestChild.screenshotDirectory)/window-\(page).png"
+    let path = try WindowTestChild.screenshotPath("window-\(page).png")
     try? FileManager.default.removeItem(atPath: path)
 
     let log = WindowTestChild.newLog()
@@ -42,9 +40,7 @@ import Testing
   @Test(arguments: ["pt_BR", "vi", "id", "tr"])
   func screenshotInLanguage(language: String) async throws {
     try #require(ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty == false, "needs DISPLAY: run scripts/test")
-    try FileManager.default.createDirectory(
-      atPath: WindowTestChild.screenshotDirectory, withIntermediateDirectories: true)
-    let path = "\(WindowTestChild.screenshotDirectory)/window-\(WindowPage.signedOut.rawValue).\(language).png"
+    let path = try WindowTestChild.screenshotPath("window-\(WindowPage.signedOut.rawValue).\(language).png")
     try? FileManager.default.removeItem(atPath: path)
     let catalogs = FileManager.default.temporaryDirectory.appendingPathComponent("auth-desktop-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: catalogs) }

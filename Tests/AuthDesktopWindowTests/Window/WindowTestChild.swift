@@ -19,6 +19,13 @@ enum WindowTestChild {
     ProcessInfo.processInfo.environment["AUTH_DESKTOP_SCREENSHOT_DIR"]
     ?? FileManager.default.temporaryDirectory.appendingPathComponent("auth-desktop-screenshots").path
 
+  /// The path of the screenshot `file` in `screenshotDirectory`, which is made first: suites run in any
+  /// order, so none may count on another one having made it.
+  static func screenshotPath(_ file: String) throws -> String {
+    try FileManager.default.createDirectory(atPath: screenshotDirectory, withIntermediateDirectories: true)
+    return "\(screenshotDirectory)/\(file)"
+  }
+
   /// In the parent: a fresh path for a child's failure message; the child gets it through a capture
   /// and calls `logFailures(to:)` first.
   static func newLog() -> String {
