@@ -5,9 +5,10 @@ import AuthEmulator
 import AuthEngine
 import Foundation
 
-/// `auth-desktop emulator [--port N] [--reset] [--device-interval S] [--device-expires-in S]`: serves the
-/// provider emulator on 127.0.0.1 until SIGINT or SIGTERM. The configuration (if any) names extra
-/// clients; identities persist in the data dir.
+/// `auth-desktop emulator [--port N] [--reset] [--device-interval S] [--device-expires-in S] [--project-id P]`:
+/// serves the provider emulator and the Identity Toolkit emulator on 127.0.0.1 until SIGINT or SIGTERM.
+/// The configuration (if any) names extra clients and, with `[firebase]`, the project; identities persist
+/// in the data dir.
 struct EmulatorCommand: CLICommand {
   static let configuration = CommandConfiguration(
     commandName: "emulator",
@@ -19,6 +20,10 @@ struct EmulatorCommand: CLICommand {
   @Option(help: ArgumentHelp(tr("Seconds a device-flow client must wait between polls (0: no slow_down).")))
   var deviceInterval: UInt32 = 5
   @Option(help: ArgumentHelp(tr("Seconds a device-flow code lives."))) var deviceExpiresIn: UInt32 = 900
+  @Option(
+    name: .customLong("project-id"),
+    help: ArgumentHelp(tr("The Firebase project client requests go to (default: the configuration's project_id).")))
+  var projectID: String?
 
   func execute() async throws {
     try await Output.run(json: false) {
@@ -32,7 +37,7 @@ struct EmulatorCommand: CLICommand {
       // Installed before the server starts, so a signal that comes early is not lost.
       let stop = SignalWaiter(signals: [SIGINT, SIGTERM])
       let server = try await EmulatorServer.start(
-        port: port, configuration: configuration, dataDirectory: paths.dataDirectory,
+        port: port, configuration: configuration, dataDirectory: paths.dataDirectory, projectID: projectID,
         deviceFlow: DeviceFlowSettings(interval: Int(deviceInterval), expiresIn: Int(deviceExpiresIn)))
       Output.line(
         tr(

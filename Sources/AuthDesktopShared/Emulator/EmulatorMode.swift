@@ -41,11 +41,10 @@ public enum EmulatorMode {
       configuration.providers =
         EmulatorSetup.defaultConfiguration(emulatorBaseURL: base, identity: .authDesktop).providers
     }
-    // `[firebase]`: the accounts go to the emulator's Identity Toolkit, on the same port, whose project
-    // is the emulator's own (`demo-`: never production).
+    // `[firebase]`: the accounts go to the emulator's Identity Toolkit, on the same port, in the
+    // configured project (the emulator serves any project id; nothing reaches production).
     if var firebase = configuration.firebase {
       firebase.emulatorHost = "\(base.host!):\(base.port!)"
-      firebase.projectID = ToolkitProject.defaultProjectID
       configuration.firebase = firebase
     }
     return Launch(

@@ -20,11 +20,12 @@ public final class EmulatorServer: Sendable {
 
   /// Starts serving on `port` (0: a port chosen by the kernel). `configuration` names the clients the
   /// emulator accepts besides the built-in ones (nil: only those), and the providers the Identity Toolkit
-  /// project `projectID` enables; `deviceFlow`, the device flow's interval and code lifetime. Throws
-  /// `auth/emulator-port-in-use`.
+  /// project enables; `projectID`, the project the API keys map to (nil: the configuration's
+  /// `[firebase] project_id`, else `demo-authdesktop`; the Admin API's paths reach any); `deviceFlow`,
+  /// the device flow's interval and code lifetime. Throws `auth/emulator-port-in-use`.
   public static func start(
     port: UInt16 = ProviderEmulator.defaultPort, configuration: AuthConfiguration?, dataDirectory: URL,
-    projectID: String = ToolkitProject.defaultProjectID, deviceFlow: DeviceFlowSettings = DeviceFlowSettings()
+    projectID: String? = nil, deviceFlow: DeviceFlowSettings = DeviceFlowSettings()
   ) async throws -> EmulatorServer {
     let identities = FileEmulatorIdentityStore(dataDirectory: dataDirectory)
     let made = OnceValue<EmulatorRouter>()
@@ -33,7 +34,8 @@ public final class EmulatorServer: Sendable {
       server = try await SoupHTTPServer.start(port: port, reuseAddress: true) { baseURL in
         let emulator = EmulatorRouter(
           baseURL: baseURL, identity: .authDesktop, configuration: configuration, identities: identities,
-          projectID: projectID, storage: .dataDirectory(dataDirectory), deviceFlow: deviceFlow)
+          projectID: projectID ?? configuration?.firebase?.projectID ?? ToolkitProject.defaultProjectID,
+          storage: .dataDirectory(dataDirectory), deviceFlow: deviceFlow)
         made.set(emulator)
         return { request in await emulator.handle(request) }
       }

@@ -2,36 +2,36 @@ import AuthEngine
 import Foundation
 
 /// firebase-tools' emulator-only endpoints (`operations.ts` `authOperations.emulator`; misc.spec
-/// "emulator utility APIs"), unauthenticated as there.
+/// "emulator utility APIs"), unauthenticated as there, for any project id:
+/// `DELETE /emulator/v1/projects/P/accounts` (or `/tenants/T/accounts`), `GET|PATCH …/P/config`,
+/// `GET …/P/oobCodes`.
 extension IdentityToolkitEmulator {
   func administer(_ path: String, method: String, _ request: HTTPRequest) -> HTTPResponse {
     let parts = path.dropFirst(Self.adminPrefix.count).split(separator: "/", omittingEmptySubsequences: false)
       .map(String.init)
-    guard parts.first == project.projectID else {
-      return ToolkitError(
-        "PROJECT_NOT_FOUND : This emulator serves project \(project.projectID).", status: 404, reason: "notFound",
-        rpcStatus: "NOT_FOUND"
-      ).response
-    }
-    let rest = parts.dropFirst()
-    let tenant = rest.count == 3 && rest.first == "tenants" && rest.last == "accounts" ? rest.dropFirst().first : nil
+    guard let projectID = parts.first, Self.isProjectID(projectID) else { return Self.notFound }
+    let rest = Array(parts.dropFirst())
+    let tenant = rest.count == 3 && rest.first == "tenants" && rest.last == "accounts" ? rest[1] : nil
     if rest == ["accounts"] || tenant?.isEmpty == false {
-      return method == "DELETE" ? deleteAccounts(tenant: tenant) : EmulatorHTTP.methodNotAllowed("DELETE")
+      guard method == "DELETE" else { return EmulatorHTTP.methodNotAllowed("DELETE") }
+      return deleteAccounts(projectID: projectID, tenant: tenant)
     }
-    guard rest == ["config"] else {
-      return ToolkitError("Not Found", status: 404, reason: "notFound", rpcStatus: "NOT_FOUND").response
-    }
-    switch method {
-    case "GET": return perform(admin: true, saves: false) { Self.configuration($0.state) }
-    case "PATCH": return patchConfiguration(request)
-    default: return EmulatorHTTP.methodNotAllowed("GET, PATCH")
+    switch (rest, method) {
+    case (["config"], "GET"):
+      return perform(admin: true, saves: false, projectID: projectID) { Self.configuration($0.state) }
+    case (["config"], "PATCH"): return patchConfiguration(projectID: projectID, request)
+    case (["config"], _): return EmulatorHTTP.methodNotAllowed("GET, PATCH")
+    // firebase-tools `listOobCodesInProject`: none yet, as this emulator sends no email.
+    case (["oobCodes"], "GET"): return EmulatorHTTP.json(["oobCodes": [Any]()])
+    case (["oobCodes"], _): return EmulatorHTTP.methodNotAllowed("GET")
+    default: return Self.notFound
     }
   }
 
   /// `deleteAllAccountsInProject` (misc.spec "should drop all accounts on DELETE
   /// /emulator/v1/projects/{PROJECT_ID}/accounts"), or in one tenant.
-  private func deleteAccounts(tenant: String?) -> HTTPResponse {
-    perform(admin: true) { operation in
+  private func deleteAccounts(projectID: String, tenant: String?) -> HTTPResponse {
+    perform(admin: true, projectID: projectID) { operation in
       operation.state.accounts.removeAll { $0.tenantId == tenant }
       return [:]
     }
@@ -39,13 +39,13 @@ extension IdentityToolkitEmulator {
 
   /// `updateEmulatorProjectConfig` (misc.spec "should only update allowDuplicateEmails on PATCH …" and
   /// "… enableImprovedEmailPrivacy …"): only the fields given change.
-  private func patchConfiguration(_ request: HTTPRequest) -> HTTPResponse {
+  private func patchConfiguration(projectID: String, _ request: HTTPRequest) -> HTTPResponse {
     guard let body = JSONValue.parse(request.body ?? Data("{}".utf8))?.object else {
       return ToolkitError.invalidJSON("Expected an object.").response
     }
     let duplicates = body["signIn"]?["allowDuplicateEmails"]?.bool
     let privacy = body["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"]?.bool
-    return perform(admin: true) { operation in
+    return perform(admin: true, projectID: projectID) { operation in
       if let duplicates { operation.state.allowDuplicateEmails = duplicates }
       if let privacy { operation.state.enableImprovedEmailPrivacy = privacy }
       return Self.configuration(operation.state)

@@ -15,8 +15,9 @@ import Foundation
 /// - `POST /securetoken.googleapis.com/v1/token?key=…` (form or JSON);
 /// - the ID tokens' public keys: `GET /robot/v1/metadata/jwk/securetoken@system.gserviceaccount.com` and
 ///   `/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com`, also under `/www.googleapis.com`;
+/// - the Admin API's project-scoped account paths, `…/v1/projects/P/accounts…` (`+Projects`);
 /// - firebase-tools' admin endpoints (unauthenticated, as there): `DELETE /emulator/v1/projects/ID/accounts`
-///   (and `/tenants/TENANT/accounts`), `GET|PATCH /emulator/v1/projects/ID/config`;
+///   (and `/tenants/TENANT/accounts`), `GET|PATCH /emulator/v1/projects/ID/config`, `GET …/ID/oobCodes`;
 /// - `GET /`: `{"authEmulator": {"ready": true}}` (`EmulatorRouter` gives browsers the index page).
 ///
 /// The API key is `?key=` or `x-goog-api-key`; any non-empty key is the project's (firebase-tools
@@ -46,7 +47,8 @@ public actor IdentityToolkitEmulator {
   let clock: any AuthClock
   let random: any RandomSource
   var verifier: IdPVerifier { IdPVerifier(provider: provider, clock: clock, random: random) }
-  private var state: ToolkitState?
+  /// The projects' states, read on first use: the configured project's and any other a request names.
+  private var states: [String: ToolkitState] = [:]
   private var key: ToolkitSigningKey?
 
   /// An emulator that verifies provider tokens with `provider` and shares its clock and randomness.
@@ -70,7 +72,7 @@ public actor IdentityToolkitEmulator {
   /// Whether `path` (percent-decoded) is one of this emulator's (`GET /` aside).
   static func serves(_ path: String) -> Bool {
     accountsPrefixes.contains { path.hasPrefix($0) } || tokenPaths.contains(path) || keyPaths.contains(path)
-      || path.hasPrefix(adminPrefix)
+      || path.hasPrefix(adminPrefix) || projectPrefixes.contains { path.hasPrefix($0) }
   }
 
   public func handle(_ request: HTTPRequest) async -> HTTPResponse {
@@ -92,6 +94,9 @@ public actor IdentityToolkitEmulator {
     }
     if Self.keyPaths.contains(path) { return get ? publicKeys() : EmulatorHTTP.methodNotAllowed("GET") }
     if path.hasPrefix(Self.adminPrefix) { return administer(path, method: method, request) }
+    if let prefix = Self.projectPrefixes.first(where: { path.hasPrefix($0) }) {
+      return handleProject(path, prefix: prefix, method: method, request)
+    }
     return ToolkitError("Not Found", status: 404, reason: "notFound", rpcStatus: "NOT_FOUND").response
   }
 
@@ -144,14 +149,17 @@ public actor IdentityToolkitEmulator {
 
   /// Runs `work` on a copy of the state and saves the copy when it succeeds (or refuses after a write
   /// that must stay). A state that cannot be read or saved is a 500 and changes nothing.
+  /// `projectID`: another project than the configured one (the Admin API's paths name theirs); it has
+  /// the configured project's providers and its own users.
   func perform(
-    admin: Bool, saves: Bool = true, _ work: (inout ToolkitOperation) throws -> [String: Any]
+    admin: Bool, saves: Bool = true, projectID: String? = nil, _ work: (inout ToolkitOperation) throws -> [String: Any]
   ) -> HTTPResponse {
     var operation: ToolkitOperation
+    let project = projectID.map(self.project.named) ?? self.project
     do {
       operation = ToolkitOperation(
-        state: try currentState(), project: project, key: try signingKey(), now: clock.now(), random: random,
-        admin: admin)
+        state: try currentState(project.projectID), project: project, key: try signingKey(), now: clock.now(),
+        random: random, admin: admin)
     } catch {
       return ToolkitError.storage(error).response
     }
@@ -172,17 +180,17 @@ public actor IdentityToolkitEmulator {
   func commit(_ state: ToolkitState) -> HTTPResponse? {
     do {
       try store.save(state)
-      self.state = state
+      states[state.projectID] = state
       return nil
     } catch {
       return ToolkitError.storage(error).response
     }
   }
 
-  func currentState() throws -> ToolkitState {
-    if let state { return state }
-    let loaded = try store.load(projectID: project.projectID) ?? ToolkitState(projectID: project.projectID)
-    state = loaded
+  func currentState(_ projectID: String) throws -> ToolkitState {
+    if let state = states[projectID] { return state }
+    let loaded = try store.load(projectID: projectID) ?? ToolkitState(projectID: projectID)
+    states[projectID] = loaded
     return loaded
   }
 

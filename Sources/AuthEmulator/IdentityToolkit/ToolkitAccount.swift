@@ -26,6 +26,7 @@ struct ProviderUserInfo: Codable, Sendable, Equatable {
 /// A user of the emulated project (firebase-tools `state.ts` `UserInfo`).
 struct ToolkitAccount: Codable, Sendable {
   static let password = "password"
+  static let phone = "phone"
   /// Production redacts `passwordHash` in `accounts:lookup` to base64("REDACTED").
   static let redactedHash = "UkVEQUNURUQ="
 
@@ -36,6 +37,10 @@ struct ToolkitAccount: Codable, Sendable {
   var displayName: String?
   var photoUrl: String?
   var screenName: String?
+  /// E.164, set by the Admin API (`phone` in `providerUserInfo`).
+  var phoneNumber: String?
+  /// The custom claims as the Admin API set them: a JSON object's text, copied into every ID token.
+  var customAttributes: String?
   /// A PHC scrypt string (`PasswordHasher`); never answered.
   var passwordHash: String?
   var passwordUpdatedAt: Int64?
@@ -80,12 +85,17 @@ struct ToolkitAccount: Codable, Sendable {
   /// `providerUserInfo[]` with the derived password entry (providerId `password`, rawId = email), as
   /// firebase-tools' `state.ts` `updateUserByLocalId` keeps it.
   var providerUserInfo: [ProviderUserInfo] {
-    guard let email, passwordHash != nil else { return providers }
-    return providers + [
-      ProviderUserInfo(
-        providerId: Self.password, rawId: email, federatedId: email, email: email, displayName: displayName,
-        photoUrl: photoUrl)
-    ]
+    var out = providers
+    if let email, passwordHash != nil {
+      out.append(
+        ProviderUserInfo(
+          providerId: Self.password, rawId: email, federatedId: email, email: email, displayName: displayName,
+          photoUrl: photoUrl))
+    }
+    if let phoneNumber {
+      out.append(ProviderUserInfo(providerId: Self.phone, rawId: phoneNumber, federatedId: phoneNumber))
+    }
+    return out
   }
 
   var providerIDs: [String] { providerUserInfo.map(\.providerId) }
@@ -101,6 +111,8 @@ struct ToolkitAccount: Codable, Sendable {
     out["displayName"] = displayName
     out["photoUrl"] = photoUrl
     out["screenName"] = screenName
+    out["phoneNumber"] = phoneNumber
+    out["customAttributes"] = customAttributes
     out["passwordHash"] = passwordHash == nil ? nil : Self.redactedHash
     out["passwordUpdatedAt"] = passwordUpdatedAt
     out["disabled"] = disabled ? true : nil
@@ -113,6 +125,7 @@ struct ToolkitAccount: Codable, Sendable {
   var identities: [String: [String]] {
     var out: [String: [String]] = [:]
     if let email { out["email"] = [email] }
+    if let phoneNumber { out["phone"] = [phoneNumber] }
     for info in providers { out[info.providerId, default: []].append(info.rawId) }
     return out
   }

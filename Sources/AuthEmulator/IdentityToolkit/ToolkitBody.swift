@@ -27,7 +27,7 @@ struct ToolkitBody: Sendable {
     } else {
       throw ToolkitError.invalidJSON("The body is not JSON.")
     }
-    let allowed = Self.schema[operation] ?? []
+    let allowed = Self.schema[operation] ?? Self.adminSchema[operation] ?? []
     if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
       throw ToolkitError.unknownField(unknown)
     }
@@ -73,5 +73,11 @@ struct ToolkitBody: Sendable {
       "oauthConsumerKey", "oauthScope", "openidRealm", "otaApp", "providerId", "sessionId", "tenantId",
     ],
     "token": ["code", "grantType", "grant_type", "refreshToken", "refresh_token"],
+  ]
+
+  /// Operations only the project-scoped Admin API paths serve (`IdentityToolkitEmulator+Projects`).
+  static let adminSchema: [String: Set<String>] = [
+    "batchDelete": ["force", "localIds", "tenantId", "targetProjectId"],
+    "query": ["expression", "limit", "offset", "order", "returnUserInfo", "sortBy", "tenantId", "targetProjectId"],
   ]
 }

@@ -12,6 +12,8 @@ struct ToolkitError: Error, Sendable {
   /// Google's RPC status name (`INVALID_ARGUMENT`), sent by the API front end for its own errors.
   var rpcStatus: String?
   var details: [[String: String]]?
+  /// The header an authentication error is about (`errors[].location`, `locationType: header`).
+  var location: String?
 
   init(_ message: String, status: Int = 400, reason: String = "invalid", rpcStatus: String? = nil) {
     self.message = message
@@ -24,9 +26,9 @@ struct ToolkitError: Error, Sendable {
   var code: String { message.components(separatedBy: " : ").first ?? message }
 
   var response: HTTPResponse {
-    var error: [String: Any] = [
-      "code": status, "message": message, "errors": [["message": message, "reason": reason, "domain": "global"]],
-    ]
+    var item = ["message": message, "reason": reason, "domain": "global"]
+    if let location { (item["location"], item["locationType"]) = (location, "header") }
+    var error: [String: Any] = ["code": status, "message": message, "errors": [item]]
     error["status"] = rpcStatus
     error["details"] = details
     return EmulatorHTTP.json(["error": error], status: status)

@@ -9,13 +9,8 @@ extension ToolkitOperation {
   func lookup(_ body: ToolkitBody) throws -> [String: Any] {
     var out: [String: Any] = ["kind": "identitytoolkit#GetAccountInfoResponse"]
     if admin, body.idToken == nil {
-      let tenant = body.text("tenantId")
-      let ids = Set(body.strings("localId"))
-      let emails = Set(body.strings("email").map { $0.lowercased() })
-      let found = state.accounts.filter {
-        $0.tenantId == tenant && (ids.contains($0.localId) || $0.email.map(emails.contains) == true)
-      }
-      if !found.isEmpty { out["users"] = found.map(\.lookupJSON) }
+      let found = adminLookup(body)
+      if !found.isEmpty { out["users"] = found.map { state.accounts[$0].lookupJSON } }
       return out
     }
     guard let idToken = body.idToken else { throw ToolkitError("MISSING_ID_TOKEN") }
@@ -30,19 +25,22 @@ extension ToolkitOperation {
   /// {password,google.com} provider from user"): a password or email change moves `validSince` and
   /// answers new tokens. The admin form takes `localId` and `disableUser`. Production: password and
   /// email changes need a recent sign-in, and under email-enumeration protection an email change is
-  /// refused (it must be verified first).
+  /// refused (it must be verified first). The Admin API's fields are in `applyAdminFields`.
   mutating func update(_ body: ToolkitBody) throws -> [String: Any] {
     let index: Int
     var claims: [String: JSONValue]?
-    if admin, body.idToken == nil, let localId = body.text("localId") {
+    if admin, body.idToken == nil {
+      guard let localId = body.text("localId") else { throw ToolkitError("MISSING_LOCAL_ID") }
       guard let found = state.index(of: localId, tenantId: body.text("tenantId")) else {
         throw ToolkitError("USER_NOT_FOUND")
       }
       index = found
-      if let disable = body.bool("disableUser") { state.accounts[index].disabled = disable }
+      try applyAdminFields(body, to: index)
     } else {
       guard let idToken = body.idToken else { throw ToolkitError("INVALID_REQ_TYPE : Unsupported request parameters.") }
+      try Self.check(!body.has("customAttributes"), "INSUFFICIENT_PERMISSION")
       (index, claims) = try parseIDToken(idToken, body)
+      try Self.check(!body.has("disableUser"), "OPERATION_NOT_ALLOWED")
     }
     let newEmail = try body.text("email").map { try Self.validEmail($0) }
     let newPassword = body.text("password")
@@ -51,7 +49,8 @@ extension ToolkitOperation {
     var changed = false
     if let newEmail, newEmail != state.accounts[index].email {
       try Self.check(
-        !state.enableImprovedEmailPrivacy, "OPERATION_NOT_ALLOWED : Please verify the new email before changing email.")
+        claims == nil || !state.enableImprovedEmailPrivacy,
+        "OPERATION_NOT_ALLOWED : Please verify the new email before changing email.")
       try Self.check(state.index(email: newEmail, tenantId: state.accounts[index].tenantId) == nil, "EMAIL_EXISTS")
       (state.accounts[index].email, state.accounts[index].emailVerified, changed) = (newEmail, false, true)
     }
@@ -67,6 +66,7 @@ extension ToolkitOperation {
       case "DISPLAY_NAME": state.accounts[index].displayName = nil
       case "PHOTO_URL": state.accounts[index].photoUrl = nil
       case "PASSWORD": state.accounts[index].clearPassword()
+      case "EMAIL": (state.accounts[index].email, state.accounts[index].emailVerified) = (nil, false)
       default: continue
       }
     }
@@ -75,6 +75,7 @@ extension ToolkitOperation {
         state.accounts[index].clearPassword()
         (state.accounts[index].email, state.accounts[index].emailVerified) = (nil, false)
       }
+      if providerID == ToolkitAccount.phone { state.accounts[index].phoneNumber = nil }
       state.accounts[index].providers.removeAll { $0.providerId == providerID }
     }
     let account = state.accounts[index]
@@ -96,7 +97,8 @@ extension ToolkitOperation {
   /// admin form takes `localId`. Production: needs a recent sign-in.
   mutating func delete(_ body: ToolkitBody) throws -> [String: Any] {
     let index: Int
-    if admin, body.idToken == nil, let localId = body.text("localId") {
+    if admin, body.idToken == nil {
+      guard let localId = body.text("localId") else { throw ToolkitError("MISSING_LOCAL_ID") }
       guard let found = state.index(of: localId, tenantId: body.text("tenantId")) else {
         throw ToolkitError("USER_NOT_FOUND")
       }

@@ -39,25 +39,31 @@ struct ToolkitOperation {
     let refresh = "AMf-vB" + random.token(bytes: 90)
     state.refreshTokens[Self.digest(refresh)] = ToolkitState.RefreshRecord(
       tenantId: state.accounts[index].tenantId, localId: state.accounts[index].localId, signInProvider: provider,
-      authTime: authTime, sequence: state.nextSequence())
+      authTime: authTime, sequence: state.nextSequence(), issuedAt: now)
     let idToken = try mintIDToken(index, provider: provider, authTime: authTime)
     return ["idToken": idToken, "refreshToken": refresh, "expiresIn": String(Int(Self.idTokenLifetime))]
   }
 
   /// An RS256 ID token shaped as production's (firebase-tools' are `alg: none` and never expire):
   /// `iss` = `https://securetoken.google.com/PROJECT`, `aud` = `PROJECT`, `auth_time`, `user_id` = `sub`,
-  /// `iat`, `exp` = `iat` + 1 h, `email`, `email_verified`, `name`, `picture`, and
+  /// `iat`, `exp` = `iat` + 1 h, `email`, `email_verified`, `name`, `picture`, `phone_number`, the custom
+  /// claims, and
   /// `firebase: {identities, sign_in_provider, tenant?}`.
   mutating func mintIDToken(_ index: Int, provider: String, authTime: Date) throws -> String {
     let account = state.accounts[index]
     let issuedAt = Int64(now.timeIntervalSince1970)
-    var claims: [String: Any] = [
+    // The profile first, then the custom claims (which may replace `name` or `picture`, as in
+    // firebase-tools `generateJwt`), then the reserved claims, which nothing replaces.
+    var claims: [String: Any] = [:]
+    claims["name"] = account.displayName
+    claims["picture"] = account.photoUrl
+    claims["phone_number"] = account.phoneNumber
+    claims.merge(ToolkitClaims.parse(account.customAttributes)) { $1 }
+    claims.merge([
       "iss": issuer, "aud": project.projectID, "auth_time": Int64(authTime.timeIntervalSince1970),
       "user_id": account.localId, "sub": account.localId, "iat": issuedAt,
       "exp": issuedAt + Int64(Self.idTokenLifetime),
-    ]
-    claims["name"] = account.displayName
-    claims["picture"] = account.photoUrl
+    ]) { $1 }
     if let email = account.email {
       claims["email"] = email
       claims["email_verified"] = account.emailVerified

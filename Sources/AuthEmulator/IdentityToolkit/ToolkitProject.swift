@@ -36,9 +36,22 @@ public struct ToolkitProject: Sendable {
   public init(projectID: String = defaultProjectID, providers: [String: IdP]) {
     self.projectID = projectID
     self.providers = providers
+    projectNumber = Self.number(of: projectID)
+  }
+
+  /// A 12-digit project number derived from the id.
+  static func number(of projectID: String) -> String {
     let digest = SHA256.hash(data: Data(projectID.utf8))
-    projectNumber = String(
+    return String(
       digest.prefix(5).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } % 900_000_000_000 + 100_000_000_000)
+  }
+
+  /// This project's console settings under another project id (the emulator serves any project).
+  func named(_ id: String) -> ToolkitProject {
+    guard id != projectID else { return self }
+    var other = self
+    (other.projectID, other.projectNumber) = (id, Self.number(of: id))
+    return other
   }
 
   /// The providers of `configuration` (nil: the built-in one) as the emulator at `base` serves them:

@@ -16,6 +16,8 @@ struct ToolkitState: Codable, Sendable {
     var signInProvider: String
     var authTime: Date
     var sequence: UInt64
+    /// When the session's refresh token was issued (nil in states saved before this was kept).
+    var issuedAt: Date?
   }
 
   /// An ID token this emulator signed: its number (for revocation) and when it expires.
@@ -98,5 +100,21 @@ struct ToolkitState: Codable, Sendable {
   mutating func revokeTokens(of index: Int, now: Date) {
     accounts[index].revokedThrough = sequence
     accounts[index].validSince = Int64(now.timeIntervalSince1970)
+  }
+
+  /// The Admin API's `validSince` (firebase-admin `revoke_refresh_tokens` sends the current second):
+  /// sessions and ID tokens issued before it stop working. One that names this second or a later one
+  /// revokes everything issued so far, so a revocation right after a sign-in is never lost to the
+  /// clock's one-second resolution; an earlier one revokes what was issued before that second.
+  mutating func setValidSince(_ validSince: Int64, of index: Int, now: Date) {
+    accounts[index].validSince = validSince
+    guard validSince < Int64(now.timeIntervalSince1970) else {
+      accounts[index].revokedThrough = sequence
+      return
+    }
+    let before = Date(timeIntervalSince1970: TimeInterval(validSince))
+    let sessions = refreshTokens.values.filter { ($0.issuedAt ?? $0.authTime) < before }.map(\.sequence)
+    let idTokens = idTokens.values.filter { $0.expiresAt - ToolkitOperation.idTokenLifetime < before }.map(\.sequence)
+    accounts[index].revokedThrough = max(accounts[index].revokedThrough, (sessions + idTokens).max() ?? 0)
   }
 }

@@ -29,7 +29,7 @@ import Testing
     #expect(first.json["isNewUser"] as? Bool == true)
     let status = try await setup.run(["status", "--json"])
     let project = try #require(status.json["firebase"] as? [String: Any], "\(status.stdout)")
-    #expect(project["projectId"] as? String == ToolkitProject.defaultProjectID)
+    #expect(project["projectId"] as? String == "my-app-12345", "the configured project, as the emulator serves any")
     #expect(project["emulatorHost"] as? String == "127.0.0.1:\(setup.port)")
     let uid = try #require((status.json["user"] as? [String: Any])?["uid"] as? String)
 
@@ -57,6 +57,6 @@ import Testing
     #expect(user["uid"] as? String == uid)
     let idToken = try await setup.run(["id-token"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     let claims = try #require(JWTPayload.claims(idToken))
-    #expect(claims["aud"] as? String == ToolkitProject.defaultProjectID && claims["sub"] as? String == uid)
+    #expect(claims["aud"] as? String == "my-app-12345" && claims["sub"] as? String == uid)
   }
 }

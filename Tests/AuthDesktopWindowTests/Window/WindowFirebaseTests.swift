@@ -83,7 +83,7 @@ extension SessionBusSuites {
         let window = session.accessible
         try await window.activate(WindowText.continueWith("GitHub"))
         try await window.waitUntil("the signed-in page in the emulator's project") {
-          $0.contains(.init(role: "label", name: ToolkitProject.defaultProjectID))
+          $0.contains(.init(role: "label", name: "my-app-12345"))
             && $0.contains(.init(role: "push button", name: WindowText.unlinkAccessible("GitHub")))
         }
         try await window.activate(WindowText.signOut)
@@ -97,7 +97,7 @@ extension SessionBusSuites {
             && $0.contains(.init(role: "push button", name: WindowText.unlinkAccessible(x)))
         }
         let status = try await session.cli.run(["status", "--json", "--emulator"])
-        #expect((status.json["firebase"] as? [String: Any])?["projectId"] as? String == ToolkitProject.defaultProjectID)
+        #expect((status.json["firebase"] as? [String: Any])?["projectId"] as? String == "my-app-12345")
         try await session.screenshot("window-firebase-emulator")
       }
     }
