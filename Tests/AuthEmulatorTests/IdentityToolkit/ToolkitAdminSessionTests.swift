@@ -58,6 +58,30 @@ import Testing
     #expect(try await harness.verifiedClaims(try #require(cleared.string("id_token")))["role"] == nil)
   }
 
+  /// update_user's other fields: `deleteAttribute`, `deleteProvider` (phone), `emailVerified`, a new
+  /// password (which, as a password change, revokes the sessions); get_users' `federatedUserId`.
+  @Test func theOtherFieldsOfUpdateAndLookup() async throws {
+    let harness = try ToolkitHarness()
+    let signedIn = try await harness.signedIn(try await harness.githubPostBody())
+    let uid = try #require(signedIn.string("localId"))
+    let update: [String: Any] = [
+      "localId": uid, "phoneNumber": "+15555550123", "displayName": "Mona", "emailVerified": true,
+      "password": "new password",
+    ]
+    #expect(await api.admin(harness, "update", update).status == 200)
+    #expect(await harness.refresh(try #require(signedIn.string("refreshToken"))).error == "TOKEN_EXPIRED")
+    let federated = await api.admin(
+      harness, "lookup", ["federatedUserId": [["providerId": "github.com", "rawId": "583231"]]])
+    #expect(federated.user["localId"] as? String == uid, "\(federated.json)")
+    #expect(federated.user["phoneNumber"] as? String == "+15555550123" && federated.user["displayName"] != nil)
+    let removed = await api.admin(
+      harness, "update", ["localId": uid, "deleteAttribute": ["DISPLAY_NAME"], "deleteProvider": ["phone"]])
+    #expect(removed.status == 200, "\(removed.json)")
+    let after = await api.admin(harness, "lookup", ["localId": [uid]]).user
+    #expect(after["displayName"] == nil && after["phoneNumber"] == nil)
+    #expect(after["emailVerified"] as? Bool == true)
+  }
+
   @Test func batchGetPagesByUserIDAndQueryAndBatchDeleteWork() async throws {
     let harness = try ToolkitHarness()
     for uid in ["u3", "u1", "u5", "u2", "u4"] {
