@@ -1,4 +1,4 @@
-/// The two shapes of text that reach an assertion inside toml++ 3.4.0 (the parser under TOMLKit
+/// The three shapes of text that reach an assertion inside toml++ 3.4.0 (the parser under TOMLKit
 /// 0.6.0, the only version this project builds with) instead of one of its syntax errors. A debug build
 /// aborts there; a release build compiles the assertion into an assumption, so what follows is
 /// undefined. `ConfigurationLoader` refuses them before parsing, as the syntax errors they are:
@@ -8,11 +8,14 @@
 ///   `is_bare_key_character(*cp) || is_string_delimiter(*cp)`);
 /// - an array whose next value starts with `}` or with U+0085, U+2028 or U+2029: `a=[}`, `a=[1,}`
 ///   (`parse_array` calls `parse_value`, which asserts `!is_value_terminator(*cp)`; the array skips
-///   spaces, tabs, line breaks and comments but no other "whitespace", and handles `,` and `]`).
+///   spaces, tabs, line breaks and comments but no other "whitespace", and handles `,` and `]`);
+/// - a value that toml++ takes for a date-time (`YYYY-MM-DD`, `T`, and a `:` further on) whose time
+///   does not start with a digit: `a=1979-05-27Tx:00` (`parse_date_time` calls `parse_time`, which
+///   asserts `is_decimal_digit(*cp)`).
 ///
-/// The scan follows toml++'s reading up to either shape: strings, comments, table headers, arrays and
+/// The scan follows toml++'s reading up to any of them: strings, comments, table headers, arrays and
 /// inline tables. Where toml++ is certain to fail earlier (a line break inside an inline table, a
-/// stray `]`), it stops: the parser reports that error itself. Valid TOML never has either shape.
+/// stray `]`), it stops: the parser reports that error itself. Valid TOML never has any of them.
 struct TOMLPreflight {
   /// Where the first such shape starts (1-based, in Unicode scalars as toml++ counts), or nil.
   struct Position: Equatable {
@@ -31,6 +34,8 @@ struct TOMLPreflight {
   private var expectsArrayValue = false
   /// At the start of a line outside any value: a table header may begin.
   private var atLineStart = true
+  /// A value starts here (after a key's `=`, or where an array expects one).
+  private var expectsValue = false
 
   static func firstAssertingShape(in text: String) -> Position? {
     var scan = TOMLPreflight(scalars: Array(text.unicodeScalars.prefix { $0 != "\0" }))
@@ -73,7 +78,7 @@ struct TOMLPreflight {
       case "#":
         while let d = peek(), d != "\n" { index += 1 }
       case "\"", "'":
-        (expectsArrayValue, atLineStart) = (false, false)
+        (expectsValue, expectsArrayValue, atLineStart) = (false, false, false)
         guard skipString() else { return nil }
       case "[" where atLineStart && stack.isEmpty:
         atLineStart = false
@@ -84,11 +89,11 @@ struct TOMLPreflight {
         }
       case "[":
         stack.append(.array)
-        (expectsArrayValue, atLineStart) = (true, false)
+        (expectsValue, expectsArrayValue, atLineStart) = (false, true, false)
         index += 1
       case "{":
         stack.append(.inlineTable)
-        (expectsArrayValue, atLineStart) = (false, false)
+        (expectsValue, expectsArrayValue, atLineStart) = (false, false, false)
         index += 1
       case "}":
         if expectsArrayValue { return position }
@@ -104,12 +109,36 @@ struct TOMLPreflight {
         index += 1
       case _ where Self.verticalNonASCII.contains(c):
         return expectsArrayValue ? position : nil
+      case "=":
+        (expectsValue, expectsArrayValue, atLineStart) = (true, false, false)
+        index += 1
       default:
-        (expectsArrayValue, atLineStart) = (false, false)
+        if expectsValue || expectsArrayValue, let at = dateTimeWithoutTime() { return at }
+        (expectsValue, expectsArrayValue, atLineStart) = (false, false, false)
         index += 1
       }
     }
     return nil
+  }
+
+  /// At a value's first character: `YYYY-MM-DD`, then `T` or `t`, then neither a digit nor the end of
+  /// the value, and a `:` later in the value (what makes toml++ read it as a date-time).
+  private func dateTimeWithoutTime() -> Position? {
+    func isDigit(_ offset: Int) -> Bool { peek(offset).map { $0 >= "0" && $0 <= "9" } ?? false }
+    for offset in 0..<10 where [4, 7].contains(offset) ? peek(offset) != "-" : !isDigit(offset) { return nil }
+    guard peek(10) == "T" || peek(10) == "t", !isDigit(11) else { return nil }
+    var offset = 11
+    while let c = peek(offset), !Self.endsValue(c) {
+      if c == ":" { return Position(line: line, column: index + 11 - lineStart + 1) }
+      offset += 1
+    }
+    return nil
+  }
+
+  /// toml++'s value terminators: whitespace, `]`, `}`, `,` and `#`.
+  private static func endsValue(_ c: Unicode.Scalar) -> Bool {
+    [" ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "]", "}", ",", "#"].contains(c) || verticalNonASCII.contains(c)
+      || c.properties.isWhitespace
   }
 
   private enum HeaderResult { case read, fails, shape(Position) }

@@ -21,7 +21,7 @@ import Testing
     arguments: [
       ("[=]", 1, 2), ("a=[}", 1, 4), ("[[.a]]", 1, 3), ("[ #]", 1, 3), ("[[ [a]]]", 1, 4), ("a = [1, }", 1, 9),
       ("a = [\n  # note\n}", 3, 1), ("a = [\u{2028}]", 1, 6), ("[x]\nb = { c = [[ }] }\n", 2, 14),
-      ("s = \"\"\"\n[ok]\n\"\"\"\n[=]", 4, 2),
+      ("s = \"\"\"\n[ok]\n\"\"\"\n[=]", 4, 2), ("a = 1979-05-27T:00", 1, 16), ("a = [1979-05-27tnan32:00Z]", 1, 17),
     ] as [(String, Int, Int)])
   func aShapeTheParserAssertsOnIsASyntaxErrorWithItsLine(text: String, line: Int, column: Int) throws {
     let issue = try #require(Self.issue(text))
@@ -34,7 +34,8 @@ import Testing
     arguments: [
       "a = [ [1, 2], { x = 1 }, [], [[]] ]\n", "s = \"[=] a=[}\"\n# [=] a=[}\n", "m = '''\n[=]\n}'''\n",
       "[[a]]\nb = 1\n[[a]]\nb = 2\n", "[ \"quoted\" . b ]\n", "a = [\n  1, # c\n  2,\n]\n",
-      "t = { a = [ 1 ], b = \"}\" }\n", "e = \"\\\"[=]\"\n", "\u{FEFF}[x]\ny = 1\n",
+      "t = { a = [ 1 ], b = \"}\" }\n", "d = 1979-05-27T07:32:00Z\nl = 1979-05-27 07:32:00\n2024-01-01Tx = 1\n",
+      "e = \"\\\"[=]\"\n", "\u{FEFF}[x]\ny = 1\n",
     ])
   func validTOMLThatLooksLikeItIsNotRefused(text: String) {
     #expect(TOMLPreflight.firstAssertingShape(in: text) == nil)
