@@ -107,17 +107,26 @@ let package = Package(
       name: "TestSupport",
       dependencies: ["AuthEngine", "AuthURLSession", "CSecret", .product(name: "Logging", package: "swift-log")],
       path: "Tests/TestSupport"),
+    // One copy of each fuzz target's harness: the libFuzzer build (Tests/Fuzzing/Package.swift) and the
+    // test suite's replay of the corpora and crash inputs both use it (docs/fuzzing.md).
+    .target(
+      name: "FuzzHarnesses",
+      dependencies: ["AuthEngine", "AuthEmulator", .product(name: "Crypto", package: "swift-crypto")],
+      path: "Tests/Fuzzing/Harnesses"),
     .testTarget(
       name: "AuthEngineTests",
       dependencies: [
-        "AuthEngine", "AuthURLSession", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+        "AuthEngine", "AuthURLSession", "TestSupport", "FuzzHarnesses",
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .testTarget(
       name: "AuthEmulatorTests",
-      dependencies: ["AuthEmulator", "AuthEngine", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+      dependencies: [
+        "AuthEmulator", "AuthEngine", "TestSupport", "FuzzHarnesses", .product(name: "Crypto", package: "swift-crypto"),
+      ]
     ),
     .testTarget(
       name: "AuthDesktopKitTests",

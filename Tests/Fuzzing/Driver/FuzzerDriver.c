@@ -1,0 +1,2 @@
+// Only the declaration in include/FuzzerDriver.h: libFuzzer itself brings LLVMFuzzerRunDriver.
+#include "FuzzerDriver.h"
