@@ -13,13 +13,12 @@ public enum DesktopAuth {
     configuration: AuthConfiguration, dataDirectory: URL, secretPartition: String? = nil,
     logger: Logger = DesktopAuth.logger()
   ) throws -> Auth {
-    var dataDirectory = dataDirectory
     var partitions = [secretPartition].compactMap { $0 }
     if let firebase = configuration.firebase {
       try DataDirectory.prepare(dataDirectory)
-      dataDirectory = dataDirectory.appendingPathComponent(firebase.storageName)
       partitions.append(firebase.storageName)
     }
+    let dataDirectory = storeDirectory(configuration: configuration, dataDirectory: dataDirectory)
     let database = try AuthDatabase(directory: dataDirectory)
     var secrets = configuration.app.secretStore.makeStore(
       dataDirectory: dataDirectory, identity: configuration.app.identity)
@@ -41,6 +40,12 @@ public enum DesktopAuth {
       try make(
         configuration: configuration, dataDirectory: dataDirectory, secretPartition: secretPartition, logger: logger)
     }
+  }
+
+  /// The folder of the store (`AuthDatabase.fileName`) that `make` opens: `dataDirectory`, or with a
+  /// `[firebase]` table its `firebase-PROJECT` folder.
+  public static func storeDirectory(configuration: AuthConfiguration, dataDirectory: URL) -> URL {
+    configuration.firebase.map { dataDirectory.appendingPathComponent($0.storageName) } ?? dataDirectory
   }
 
   /// A logger at `warning`, or `debug` with `AUTH_DESKTOP_DEBUG=1`.

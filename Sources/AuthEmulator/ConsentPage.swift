@@ -65,8 +65,12 @@ enum ConsentPage {
       <button type="submit" name="action" value="deny">Deny access</button>
       </form>
       """
-    return document(title: "Sign in to \(content.provider.displayName) (emulator)", body: body)
+    return document(title: "Sign in to \(content.provider.displayName)", body: body)
   }
+
+  /// The browser's title of a page headed `title`: it says whose page it is ("Sign in to X (Twitter) ·
+  /// AuthDesktop provider emulator"), as the banner does, without a second pair of parentheses.
+  static func browserTitle(_ title: String) -> String { "\(title) · AuthDesktop provider emulator" }
 
   /// A complete page with the banner that says what this is.
   static func document(title: String, body: String) -> String {
@@ -76,7 +80,7 @@ enum ConsentPage {
     <head>
     <meta charset="utf-8">
     <meta name="referrer" content="no-referrer">
-    <title>\(escape(title))</title>
+    <title>\(escape(browserTitle(title)))</title>
     <style>
     body { font: 16px/1.5 system-ui, sans-serif; max-width: 40em; margin: 2em auto; padding: 0 1em; }
     .banner { background: #fff3cd; border: 1px solid #e0c060; padding: .75em 1em; border-radius: 6px; }

@@ -68,10 +68,25 @@ public struct AccessibleWindow: Sendable {
     #expect(result.status == 0, "AT-SPI could not type into \(name): \(result.output)")
   }
 
-  /// Presses `key` (`Escape`, `Return`, `Tab`) on the keyboard into this window (XTest).
+  /// Presses `key` (`Escape`, `Return`, `Tab`, `F10`) on the keyboard into this window (XTest).
   public func press(_ key: String) async throws {
     let result = try await Self.run(["key", String(pid), key])
     #expect(result.status == 0, "AT-SPI could not press \(key): \(result.output)")
+  }
+
+  /// Where the on-screen nodes named `name` are (x, y, width, height in the window's coordinates).
+  public func extents(_ name: String) async throws -> [[Int]] {
+    let result = try await Self.run(["extents", String(pid), name])
+    guard result.status == 0 else { return [] }
+    return try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[Int]] ?? []
+  }
+
+  /// The on-screen node with the keyboard focus, if any.
+  public func focused() async throws -> Node? {
+    let result = try await Self.run(["focused", String(pid)])
+    guard result.status == 0 else { return nil }
+    let rows = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String]] ?? []
+    return rows.first.map { Node(role: $0[0], name: $0[1]) }
   }
 
   /// Runs the tool with the system python3 (`Tool`); stdout only (stderr is discarded).

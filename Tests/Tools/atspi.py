@@ -5,8 +5,12 @@ Usage (Debian: python3-gi, gir1.2-atspi-2.0, at-spi2-core; run with the system p
   atspi.py showing PID          JSON list of [role, name] of every node on screen of the app with PID
   atspi.py activate PID NAME    performs the first action ("click") of the on-screen node named NAME
   atspi.py type PID NAME TEXT   replaces the text of the on-screen editable node named NAME (EditableText)
-  atspi.py key PID KEY          presses and releases a key (Escape, Return or Tab) as a keyboard
+  atspi.py key PID KEY          presses and releases a key (Escape, Return, Tab or F10) as a keyboard
                                 would (XTest), with the pointer over the app's window
+  atspi.py extents PID NAME     JSON list of [x, y, width, height] (window coordinates) of the on-screen
+                                nodes named NAME
+  atspi.py focused PID          JSON list of [role, name] of the on-screen nodes that have the keyboard
+                                focus (none, or one)
 Exit codes: 0 done, 3 the application or node was not found (yet), 2 usage.
 """
 import ctypes
@@ -19,7 +23,7 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
 # X keysyms (X11/keysymdef.h) of the keys the tests press.
-KEYSYMS = {"Escape": 0xFF1B, "Return": 0xFF0D, "Tab": 0xFF09}
+KEYSYMS = {"Escape": 0xFF1B, "Return": 0xFF0D, "Tab": 0xFF09, "F10": 0xFFC7}
 
 
 def application(pid):
@@ -85,7 +89,7 @@ def key(app, name):
 
 
 def main(argv):
-    commands = {"showing": 3, "activate": 4, "type": 5, "key": 4}
+    commands = {"showing": 3, "activate": 4, "type": 5, "key": 4, "extents": 4, "focused": 3}
     if len(argv) != commands.get(argv[1] if len(argv) > 1 else "", -1):
         print(__doc__, file=sys.stderr)
         return 2
@@ -97,6 +101,14 @@ def main(argv):
     nodes = list(showing(app))
     if argv[1] == "showing":
         print(json.dumps([[node.get_role_name(), node.get_name() or ""] for node in nodes]))
+        return 0
+    if argv[1] == "focused":
+        focused = [node for node in nodes if node.get_state_set().contains(Atspi.StateType.FOCUSED)]
+        print(json.dumps([[node.get_role_name(), node.get_name() or ""] for node in focused]))
+        return 0
+    if argv[1] == "extents":
+        boxes = [node.get_extents(Atspi.CoordType.WINDOW) for node in nodes if node.get_name() == argv[3]]
+        print(json.dumps([[box.x, box.y, box.width, box.height] for box in boxes]))
         return 0
     for node in nodes:
         if node.get_name() != argv[3]:

@@ -38,9 +38,13 @@ struct CLIContext {
     try await EmulatorMode.ensureServing(launch, identitiesDirectory: paths.dataDirectory)
   }
 
-  /// The signed-in user, or `auth/no-current-user`.
+  /// The signed-in user, or `auth/no-current-user` (with `emulatorHint` when it applies).
   func requireUser() async throws -> User {
-    guard let user = try await auth.currentUser() else { throw AuthError(.noCurrentUser, origin: .request) }
+    guard let user = try await auth.currentUser() else {
+      let error = AuthError(.noCurrentUser, origin: .request)
+      guard let hint = await emulatorHint() else { throw error }
+      throw Output.HintedError(error: error, hint: hint)
+    }
     return user
   }
 }

@@ -57,6 +57,9 @@ struct DoctorCommand: CLICommand {
     checks.append(
       Check(name: "scheme", ok: registered, detail: detail, fix: registered ? nil : "auth-desktop install"))
     if let configuration { checks += Self.redirectChecks(configuration, registration: registration) }
+    if let firebase = configuration?.firebase {
+      checks.append(Self.firebaseCheck(firebase, emulator: globals.emulator))
+    }
     let choice = configuration?.app.secretStore ?? .secretService
     do {
       _ = try await choice.makeStore(dataDirectory: globals.paths.dataDirectory, identity: .authDesktop).ids(
@@ -83,6 +86,29 @@ struct DoctorCommand: CLICommand {
         scheme: configuration.app.redirectScheme, registration: registration, situation: situation)
       return Check(name: "redirect", ok: true, detail: "\(id) → \(because)")
     }
+  }
+
+  /// Where `[firebase]` keeps the accounts: the project (and tenant), and the Identity Toolkit that
+  /// serves it; with `--emulator`, the provider emulator's own project instead (informational).
+  static func firebaseCheck(_ firebase: FirebaseSettings, emulator: Bool) -> Check {
+    if emulator {
+      return Check(
+        name: "firebase", ok: true,
+        detail: tr(
+          "with --emulator, the accounts are kept by the provider emulator's Identity Toolkit (project {project})",
+          ["project": ToolkitProject.defaultProjectID]))
+    }
+    let values = [
+      "project": firebase.projectID, "tenant": firebase.tenantID ?? "",
+      "host": firebase.emulatorHost ?? "identitytoolkit.googleapis.com",
+    ]
+    let detail =
+      firebase.tenantID == nil
+      ? tr("the accounts are kept in the Firebase project {project}, through Identity Toolkit at {host}", values)
+      : tr(
+        "the accounts are kept in the tenant {tenant} of the Firebase project {project}, through Identity Toolkit at {host}",
+        values)
+    return Check(name: "firebase", ok: true, detail: detail)
   }
 
   func report(_ checks: [Check]) {

@@ -23,10 +23,18 @@ struct InstallCommand: CLICommand {
         ?? AppIdentity.authDesktop.redirectScheme
       let installer = DesktopIntegration(scheme: scheme)
       let steps = try installer.install()
+      // A build copied out of its source tree has no data/ and po/ beside it: say what is missing.
+      let skipped = DesktopIntegration.dataDirectory() == nil ? DesktopIntegration.skippedWithoutSourceTree : []
       if output.json {
-        Output.json(["installed": steps])
+        Output.json(["installed": steps, "skipped": skipped.isEmpty ? nil : skipped])
       } else {
         steps.forEach { Output.line(tr("installed: {path}", ["path": $0])) }
+        if !skipped.isEmpty {
+          Output.errorLine(
+            tr(
+              "warning: no data/ or po/ folder beside {path}, so the translations, the icon and the AppStream metadata were not installed. Run “auth-desktop install” from the build in the source tree to install them.",
+              ["path": DesktopIntegration.executable]))
+        }
       }
     }
   }
@@ -128,6 +136,9 @@ struct DesktopIntegration {
     installed.append("x-scheme-handler/\(scheme) → \(desktopID)")
     return installed
   }
+
+  /// What `install` leaves out without the source tree (`dataDirectory()` nil), as `--json` lists it.
+  static let skippedWithoutSourceTree = ["translations", "icon", "metainfo"]
 
   /// `data/` of the source tree the executable was built from (`.build/<config>/auth-desktop`).
   static func dataDirectory() -> URL? {

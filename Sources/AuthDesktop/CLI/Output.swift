@@ -30,10 +30,19 @@ enum Output {
     } catch let error as AuthError {
       report(error, json: json, verbose: verbose)
       throw ExitCode(1)
+    } catch let error as HintedError {
+      report(error.error, json: json, verbose: verbose, hint: error.hint)
+      throw ExitCode(1)
     }
   }
 
-  static func report(_ error: AuthError, json asJSON: Bool, verbose: Bool = false) {
+  /// An `AuthError` with a sentence that follows its message (`hint`): what else the user may mean.
+  struct HintedError: Error {
+    var error: AuthError
+    var hint: String
+  }
+
+  static func report(_ error: AuthError, json asJSON: Bool, verbose: Bool = false, hint: String? = nil) {
     let wording = UserFacingError(error, for: .commandLine)
     if asJSON {
       var fields: [String: Any?] = ["code": error.code.rawValue, "title": wording.title, "message": wording.body]
@@ -41,9 +50,11 @@ enum Output {
       fields["providerId"] = error.providerID
       if let methods = error.accountConflict?.signInMethods, !methods.isEmpty { fields["signInMethods"] = methods }
       if verbose { fields["detail"] = error.detail }
+      fields["hint"] = hint
       json(["error": fields])
     } else {
       errorLine("auth-desktop: \(error.code.rawValue): \(wording.body)")
+      if let hint { errorLine("auth-desktop: \(hint)") }
       if verbose, let detail = error.detail { errorLine("auth-desktop: detail: \(detail)") }
     }
   }

@@ -16,9 +16,11 @@ struct StatusCommand: CLICommand {
       let user = try await context.auth.currentUser()
       let warning = context.configuration.app.secretStore.warning
       let project = Output.project(context.auth.accountLocation)
+      let hint = user == nil ? await context.emulatorHint() : nil
       if output.json {
         Output.json([
           "signedIn": user != nil, "user": user.map(Output.user) ?? NSNull(), "warning": warning, "firebase": project,
+          "hint": hint,
         ])
         return
       }
@@ -26,7 +28,11 @@ struct StatusCommand: CLICommand {
       if let id = context.auth.accountLocation.firebaseProjectID {
         Output.line(tr("Firebase project: {project}", ["project": id]))
       }
-      guard let user else { return Output.line(tr("Signed out.")) }
+      guard let user else {
+        Output.line(tr("Signed out."))
+        if let hint { Output.errorLine(hint) }
+        return
+      }
       Output.line(
         tr(
           "Signed in: {name} <{email}>",

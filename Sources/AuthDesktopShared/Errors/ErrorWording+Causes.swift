@@ -258,8 +258,18 @@ extension ErrorWording {
       "email": conflict.email, "methods": methodList(conflict.signInMethods),
       "provider": providerName(conflict.providerID),
     ]
+    let exists = tr("An account for {email} already exists. It signs in with: {methods}.", values)
+    // It has another account at the same provider (two OpenID identities, one email): no second one
+    // can be linked.
+    if conflict.signInMethods.contains(conflict.providerID) {
+      return sentences(
+        exists,
+        tr(
+          "It already has another {provider} account, and only one can be linked. Sign in with one of its methods.",
+          values))
+    }
     return sentences(
-      tr("An account for {email} already exists. It signs in with: {methods}.", values),
+      exists,
       surface == .commandLine
         ? tr(
           "Sign in with one of those, then run “auth-desktop link-pending” within 10 minutes to link {provider}.",

@@ -201,6 +201,10 @@ enum ErrorWording {
       return provider.map { tr("{provider} is not linked to this account.", ["provider": $0]) }
         ?? tr("This account is not linked to a provider.")
     case (.lastSignInMethod, _):
+      // Removing the password: a provider is the way to keep signing in, not a password.
+      if error.providerID == "password" {
+        return tr("The password is the only way to sign in to this account. Link a provider before removing it.")
+      }
       let only =
         provider.map { tr("{provider} is the only way to sign in to this account.", ["provider": $0]) }
         ?? tr("This is the only way to sign in to this account.")

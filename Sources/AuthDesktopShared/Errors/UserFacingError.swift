@@ -1,3 +1,4 @@
+import AuthEmulator
 import AuthEngine
 import Foundation
 
@@ -34,6 +35,10 @@ public struct UserFacingError: Sendable, Equatable {
   public init(_ error: any Error, for surface: Surface) {
     self.init(error as? AuthError ?? AuthError(.internalError, origin: .request, detail: "\(error)"), for: surface)
   }
+
+  /// What people call a provider id, in the errors and the window alike ("GitHub", "OpenID Connect",
+  /// "email and password").
+  public static func providerName(_ providerID: String) -> String { ErrorWording.providerName(providerID) }
 }
 
 extension ErrorWording {
@@ -43,9 +48,14 @@ extension ErrorWording {
   /// Whole sentences, one after the other.
   static func sentences(_ parts: String?...) -> String { parts.compactMap { $0 }.joined(separator: " ") }
 
-  /// What people call a provider id (`ProviderDescriptor.displayName`), or `password`'s method.
+  /// What people call a provider id (`ProviderDescriptor.displayName`; the built-in emulator's OpenID
+  /// provider by the name its consent page shows), or `password`'s method. The window's name too.
   static func providerName(_ providerID: String) -> String {
-    providerID == "password" ? passwordMethod : ProviderTable.builtIn.displayName(for: providerID) ?? providerID
+    switch providerID {
+    case "password": passwordMethod
+    case EmulatorSetup.oidcProviderID: EmulatorIdentity.Provider.oidc.displayName
+    default: ProviderTable.builtIn.displayName(for: providerID) ?? providerID
+    }
   }
 
   /// Sign-in methods as a list of names.

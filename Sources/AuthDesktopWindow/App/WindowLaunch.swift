@@ -64,7 +64,11 @@ enum WindowLaunch {
           await RedirectRoutes.serve(prepared.auth, appID: AppIdentity.authDesktop.applicationID)
           try await EmulatorMode.ensureServing(launch, identitiesDirectory: paths.dataDirectory)
         })
-      Task { @GLibMainActor in model.showFirstPage(for: prepared.currentUser) }
+      let store = DesktopAuth.storeDirectory(configuration: launch.configuration, dataDirectory: launch.dataDirectory)
+      Task { @GLibMainActor in
+        model.showFirstPage(for: prepared.currentUser)
+        model.followStore(in: store)
+      }
       return model
     } catch {
       // The start-up error page: what is wrong, where, what to do; Retry and Quit, no sign-in.

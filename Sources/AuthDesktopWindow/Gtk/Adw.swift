@@ -87,14 +87,36 @@ enum Adw {
     return row
   }
 
-  /// libadwaita 1.2 names some of its own buttons twice ("Cancel Cancel": the label and a relation to
-  /// it): each button under `widget` gets its label as its one accessible name.
-  static func nameButtonsByTheirLabels(in widget: Widget) {
-    for button in descendants(of: widget) where isA(button, gtk_button_get_type()) {
-      guard let label = gtk_button_get_label(glibCast(button, to: GtkButton.self)) else { continue }
-      authdesktop_accessible_reset_labelled_by(button)
-      authdesktop_accessible_set_label(button, String(cString: label).replacingOccurrences(of: "_", with: ""))
+  /// libadwaita 1.2 names some of its own buttons twice ("Cancel Cancel", "_Copy Text Copy Text": the
+  /// label, mnemonic and all, and a relation to it) and its icon buttons and images not at all (AT-SPI
+  /// then reads "GtkButton" or "GtkImage"). Under `widget`: each button gets its label without the
+  /// mnemonic as its one name, else its tooltip ("Back", libadwaita's own translated word), else the
+  /// text it shows (About's version), else, a close button (a toast's), `WindowText.dismiss`; and every
+  /// image — beside a row's title, inside a named button, the About window's icon above its name — is
+  /// decoration, hidden from assistive technologies.
+  static func nameControls(in widget: Widget) {
+    for control in descendants(of: widget) {
+      if isA(control, gtk_image_get_type()) {
+        authdesktop_accessible_set_hidden(control, 1)
+      } else if isA(control, gtk_button_get_type()), let name = name(ofButton: control) {
+        authdesktop_accessible_reset_labelled_by(control)
+        authdesktop_accessible_set_label(control, name)
+      }
     }
+  }
+
+  private static func name(ofButton button: Widget) -> String? {
+    if let label = gtk_button_get_label(glibCast(button, to: GtkButton.self)) {
+      return String(cString: label).replacingOccurrences(of: "_", with: "")
+    }
+    if let tooltip = gtk_widget_get_tooltip_text(button) { return String(cString: tooltip) }
+    if let label = descendants(of: button).first(where: { isA($0, gtk_label_get_type()) }),
+      let text = gtk_label_get_text(OpaquePointer(label)), text.pointee != 0
+    {
+      return String(cString: text)
+    }
+    let icon = gtk_button_get_icon_name(glibCast(button, to: GtkButton.self)).map { String(cString: $0) }
+    return icon == "window-close-symbolic" ? WindowText.dismiss : nil
   }
 
   static func descendants(of widget: Widget) -> [Widget] {
@@ -120,8 +142,4 @@ enum Adw {
     adw_avatar_set_text(OpaquePointer(avatar), text)
   }
 
-  /// Shows `title` in a toast over the pages (`AdwToastOverlay`) for a few seconds.
-  static func toast(_ title: String, on overlay: Widget) {
-    adw_toast_overlay_add_toast(OpaquePointer(overlay), adw_toast_new(title))
-  }
 }

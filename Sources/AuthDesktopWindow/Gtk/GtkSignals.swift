@@ -58,6 +58,15 @@ enum GtkSignal {
       releaseClosureBox, GConnectFlags(rawValue: 0))
   }
 
+  /// `GFileMonitor::changed` (`void (*)(GFileMonitor *, GFile *file, GFile *other, GFileMonitorEvent,
+  /// gpointer)`): the handler gets the changed file's name (its last path component).
+  @discardableResult
+  static func connectFileChanged(_ monitor: UnsafeMutableRawPointer, _ handler: @escaping TextHandler) -> gulong {
+    g_signal_connect_data(
+      monitor, "changed", unsafeBitCast(fileChangedThunk, to: GCallback.self), GLibBox<TextHandler>.retained(handler),
+      releaseClosureBox, GConnectFlags(rawValue: 0))
+  }
+
   /// `GApplication::open`: the handler gets the URI of every file (for a URL, the URL byte for byte).
   @discardableResult
   static func connectOpen(_ application: UnsafeMutableRawPointer, _ handler: @escaping OpenHandler) -> gulong {
@@ -99,3 +108,13 @@ private let textThunk: @convention(c) (gpointer?, UnsafePointer<gchar>?, gpointe
   let value = text.map { String(cString: $0) } ?? ""
   GLibMainActor.assumeIsolated { handler(value) }
 }
+
+private let fileChangedThunk:
+  @convention(c) (gpointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, gpointer?)
+    -> Void = { _, file, _, _, userData in
+      guard let userData, let file, let name = g_file_get_basename(file) else { return }
+      defer { g_free(name) }
+      let handler = GLibBox<GtkSignal.TextHandler>.value(at: userData)
+      let value = String(cString: name)
+      GLibMainActor.assumeIsolated { handler(value) }
+    }

@@ -39,6 +39,11 @@ final class AuthWindowModel: WindowModel {
   var starting = false
   /// Set by `signInAndLink`: after the next successful sign-in, link the waiting credential.
   private var linkAfterSignIn = false
+  /// Reports writes to the store by any process (`followStore`, `AuthWindowModel+Store`).
+  var storeMonitor: StoreMonitor?
+  /// Whether `showStore` runs, and whether the store changed again meanwhile.
+  var followingStore = false
+  var storeChangedAgain = false
 
   /// No provider sign-in starts or waits.
   var isIdle: Bool { session == nil && deviceSession == nil && !starting }
@@ -261,7 +266,7 @@ final class AuthWindowModel: WindowModel {
     state = .signedIn(summary(result.user))
   }
 
-  private func summary(_ user: User) -> AccountSummary {
+  func summary(_ user: User) -> AccountSummary {
     AccountSummary(user, configured: configuration.providerIDs, location: auth.accountLocation)
   }
 

@@ -8,7 +8,15 @@ extension WindowText {
   static func deviceBody(providerTitle: String, verificationURI: URL, userCode: String) -> String {
     tr(
       "Open {address} on any device and enter {code} to sign in to {provider}.",
-      ["address": verificationURI.absoluteString, "code": userCode, "provider": providerTitle])
+      ["address": unbroken(verificationURI.absoluteString), "code": userCode, "provider": providerTitle])
+  }
+
+  /// `address` kept on one line: line breaking (UAX #14) allows a break after each `/` before a letter,
+  /// and a longer sentence (Turkish) wrapped "https://" away from the rest. A word joiner (U+2060,
+  /// invisible) after each `/` forbids those breaks; an address too long for a line keeps them.
+  static func unbroken(_ address: String) -> String {
+    guard address.count <= 48 else { return address }
+    return address.replacingOccurrences(of: "/", with: "/\u{2060}")
   }
   static let deviceCodeAccessible = tr("Code to enter")
   static let copyCode = tr("Copy code")

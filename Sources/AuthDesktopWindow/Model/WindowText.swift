@@ -12,13 +12,7 @@ enum WindowText {
 
   // Provider names, by engine provider id: the provider row's display name (`password` is the
   // email-and-password method; the emulator's OpenID provider is named as its consent page names it).
-  static func providerTitle(_ providerID: String) -> String {
-    switch providerID {
-    case "password": tr("email and password")
-    case EmulatorSetup.oidcProviderID: EmulatorIdentity.Provider.oidc.displayName
-    default: ProviderTable.builtIn.displayName(for: providerID) ?? providerID
-    }
-  }
+  static func providerTitle(_ providerID: String) -> String { UserFacingError.providerName(providerID) }
 
   // Signed out
   static let signInTitle = tr("Sign in to AuthDesktop")
@@ -102,6 +96,8 @@ enum WindowText {
   static let accountDeleted = tr("Account deleted")
   static let signedOutToast = tr("Signed out")
   static let accountCreated = tr("Account created")
+  /// A toast's close button.
+  static let dismiss = tr("Dismiss")
 
   // Account exists with another sign-in method
   static let conflictTitle = tr("Account already exists")
@@ -124,6 +120,12 @@ enum WindowText {
   }
   static func conflictHint(_ attempted: String) -> String {
     tr("Sign in with that method, and {provider} will be linked to the account.", ["provider": attempted])
+  }
+  /// The account has `provider` already (another account there): no second one can be linked.
+  static func conflictAlreadyLinked(_ provider: String) -> String {
+    tr(
+      "It already has another {provider} account, and only one can be linked. Sign in with one of its methods.",
+      ["provider": provider])
   }
   static func signInAndLink(_ method: String) -> String { tr("Sign in with {method} and link", ["method": method]) }
   static let conflictPage = tr("Account already exists")

@@ -26,6 +26,9 @@ enum AboutWindow {
       adw_about_window_set_release_notes_version(info, release.version)
       adw_about_window_set_release_notes(info, release.notes)
     }
+    // Its icon buttons ("Back") and version would read "GtkButton", its images "GtkImage", and "_Copy
+    // Text" "_Copy Text Copy Text".
+    Adw.nameControls(in: about)
     gtk_window_set_transient_for(glibCast(about, to: GtkWindow.self), glibCast(window, to: GtkWindow.self))
     gtk_window_set_modal(glibCast(about, to: GtkWindow.self), 1)
     gtk_window_present(glibCast(about, to: GtkWindow.self))

@@ -29,7 +29,7 @@ enum DeleteConfirmation {
     adw_message_dialog_set_response_appearance(message, deleteResponse, ADW_RESPONSE_DESTRUCTIVE)
     adw_message_dialog_set_default_response(message, cancelResponse)
     adw_message_dialog_set_close_response(message, cancelResponse)
-    Adw.nameButtonsByTheirLabels(in: dialog)
+    Adw.nameControls(in: dialog)
     GtkSignal.connectResponse(dialog) { response in
       if response == deleteResponse { onDelete() }
     }

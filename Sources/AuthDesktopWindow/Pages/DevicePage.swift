@@ -34,6 +34,9 @@ final class DevicePage {
     root = Adw.statusPage(
       icon: "phone-symbolic", title: WindowText.deviceTitle,
       child: Gtk.box(spacing: 18, [code, picture, buttons, spinner.widget, hint]))
+    // The smaller icon and margins of `.compact`: the page holds the most, and a long language (Turkish)
+    // would push the hint below a 720 px window.
+    gtk_widget_add_css_class(root, "compact")
     authdesktop_accessible_set_label(root, WindowText.devicePage)
     self.copyButton = copyButton
     GtkSignal.connect(copyButton, "clicked") { [weak self] in

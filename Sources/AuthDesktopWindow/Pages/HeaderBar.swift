@@ -34,6 +34,8 @@ enum HeaderBar {
     gtk_menu_button_set_menu_model(
       OpaquePointer(button), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
     g_object_unref(UnsafeMutableRawPointer(menu))
+    // F10 opens it, as the primary menu of a GNOME window.
+    gtk_menu_button_set_primary(OpaquePointer(button), 1)
     authdesktop_accessible_set_label(button, WindowText.mainMenu)
     gtk_widget_set_tooltip_text(button, WindowText.mainMenu)
     adw_header_bar_pack_end(OpaquePointer(bar), button)

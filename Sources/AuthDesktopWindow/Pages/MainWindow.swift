@@ -20,8 +20,8 @@ final class MainWindow {
 
   let window: Widget
   let model: any WindowModel
-  let toasts = adw_toast_overlay_new()!
-  private let stack = gtk_stack_new()!
+  private let stack: Widget
+  private let toasts: Toasts
   // The pages, each made and added to the stack the first time the window shows it (`ensure`): a
   // start shows one page, and GTK styles, measures and exposes to assistive technologies only the
   // pages the stack holds.
@@ -43,6 +43,9 @@ final class MainWindow {
 
   init(application: UnsafeMutablePointer<GtkApplication>, model: any WindowModel) {
     self.model = model
+    let stack = gtk_stack_new()!
+    self.stack = stack
+    toasts = Toasts(over: stack)
     window = adw_application_window_new(application)
     let gtkWindow = glibCast(window, to: GtkWindow.self)
     gtk_window_set_title(gtkWindow, WindowText.windowTitle)
@@ -51,11 +54,13 @@ final class MainWindow {
     gtk_widget_set_name(stack, Self.stackName)
     gtk_stack_set_transition_type(gtkStack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
     gtk_widget_set_vexpand(stack, 1)
-    adw_toast_overlay_set_child(OpaquePointer(toasts), stack)
     let warning = WarningBanner(model.schemeWarning)
     let content = Gtk.box(
       spacing: 0,
-      [HeaderBar.make(isEmulator: model.isEmulator, deviceProviders: model.deviceProviders()), warning.root, toasts])
+      [
+        HeaderBar.make(isEmulator: model.isEmulator, deviceProviders: model.deviceProviders()), warning.root,
+        toasts.overlay,
+      ])
     adw_application_window_set_content(glibCast(window, to: AdwApplicationWindow.self), content)
     addActions()
 
@@ -104,7 +109,11 @@ final class MainWindow {
       (signedIn, root) = (made, made.root)
     case .conflict:
       let made = ConflictPage(
-        onSignInAndLink: { [model] in model.signInAndLink(method: $0) }, onCancel: { [model] in model.cancelSignIn() })
+        actions: .init(
+          signInAndLink: { [model] in model.signInAndLink(method: $0) },
+          // Without linking: the password's form is the sign-in page.
+          signIn: { [model] in $0 == "password" ? model.cancelSignIn() : model.signIn(providerID: $0) },
+          cancel: { [model] in model.cancelSignIn() }))
       (conflict, root) = (made, made.root)
     case .error:
       let made = ProblemPage(
@@ -143,7 +152,7 @@ final class MainWindow {
     gtk_window_present(glibCast(window, to: GtkWindow.self))
   }
 
-  func toast(_ text: String) { Adw.toast(text, on: toasts) }
+  func toast(_ text: String) { toasts.show(text) }
 
   /// Asks before deleting (`DeleteConfirmation`); only "Delete" reaches the model.
   private func confirmDeletion(of account: AccountSummary) {
@@ -195,6 +204,9 @@ final class MainWindow {
     let transition =
       animated && shownPage != nil ? GTK_STACK_TRANSITION_TYPE_CROSSFADE : GTK_STACK_TRANSITION_TYPE_NONE
     gtk_stack_set_visible_child_full(OpaquePointer(stack), page.rawValue, transition)
+    // The stack hands the keyboard focus to the new page's first control, which on the signed-in page
+    // is an account action ("Unlink", "Sign out"): a stray Enter after signing in would trigger it.
+    if page == .signedIn && shownPage != .signedIn { gtk_window_set_focus(glibCast(window, to: GtkWindow.self), nil) }
     for (name, widget) in pages { authdesktop_accessible_set_hidden(widget, name == page ? 0 : 1) }
     shownPage = page
   }

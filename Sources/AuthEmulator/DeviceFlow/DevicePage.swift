@@ -21,7 +21,7 @@ enum DevicePage {
       </form>
       """
     return EmulatorHTTP.html(
-      ConsentPage.document(title: "Sign in a device with \(provider.displayName) (emulator)", body: body),
+      ConsentPage.document(title: "Sign in a device with \(provider.displayName)", body: body),
       status: status)
   }
 

@@ -1,0 +1,35 @@
+import AuthDesktopKit
+import AuthEngine
+import Foundation
+
+/// The window follows the store while it runs (`StoreMonitor`), not only when it becomes active.
+extension AuthWindowModel {
+  /// Follows the store in `directory` while the window runs: a `sign-out` or `sign-in` in a terminal
+  /// shows at once, not only when the window next becomes active (`storeMayHaveChanged`).
+  func followStore(in directory: URL) {
+    storeMonitor = StoreMonitor(directory: directory) { [weak self] in self?.storeChanged() }
+  }
+
+  /// One `showStore` at a time, and one more after it when the store changed meanwhile (a commit is
+  /// several writes).
+  func storeChanged() {
+    guard !followingStore else { return storeChangedAgain = true }
+    followingStore = true
+    Task { @GLibMainActor in
+      repeat {
+        storeChangedAgain = false
+        await showStore()
+      } while storeChangedAgain
+      followingStore = false
+    }
+  }
+
+  /// Shows who is signed in now, on the signed-in or sign-in page only and with no sign-in in flight
+  /// (reads only: no recovery, which could write and so wake the monitor again).
+  func showStore() async {
+    guard isIdle, state.page == .signedIn || state.page == .signedOut else { return }
+    let now = await currentUser().map { WindowState.signedIn(summary($0)) } ?? .signedOut
+    guard isIdle, state.page == .signedIn || state.page == .signedOut, now != state else { return }
+    state = now
+  }
+}
