@@ -8,7 +8,7 @@ Usage (Debian: python3-gi, gir1.2-atspi-2.0, at-spi2-core; run with the system p
   atspi.py key PID KEY          presses and releases a key (Escape, Return, Tab or F10) as a keyboard
                                 would (XTest), with the pointer over the app's window
   atspi.py extents PID NAME     JSON list of [x, y, width, height] (window coordinates) of the on-screen
-                                nodes named NAME
+                                nodes named NAME that have a place (the Component interface)
   atspi.py focused PID          JSON list of [role, name] of the on-screen nodes that have the keyboard
                                 focus (none, or one)
 Exit codes: 0 done, 3 the application or node was not found (yet), 2 usage.
@@ -107,8 +107,12 @@ def main(argv):
         print(json.dumps([[node.get_role_name(), node.get_name() or ""] for node in focused]))
         return 0
     if argv[1] == "extents":
-        boxes = [node.get_extents(Atspi.CoordType.WINDOW) for node in nodes if node.get_name() == argv[3]]
-        print(json.dumps([[box.x, box.y, box.width, box.height] for box in boxes]))
+        boxes = []
+        for node in nodes:
+            if node.get_name() == argv[3] and "Component" in node.get_interfaces():  # a stack page has none
+                box = node.get_extents(Atspi.CoordType.WINDOW)
+                boxes.append([box.x, box.y, box.width, box.height])
+        print(json.dumps(boxes))
         return 0
     for node in nodes:
         if node.get_name() != argv[3]:

@@ -53,8 +53,8 @@ extension SessionBusSuites {
       }
     }
 
-    /// A toast ("Account created") covers none of the page's buttons (hovering it keeps it shown, and
-    /// would block their clicks).
+    /// A toast ("Account created") covers no part of the page, so none of its buttons either (hovering
+    /// the toast keeps it shown, and would block their clicks): the page ends above it.
     @Test func aToastCoversNoButton() async throws {
       try await WindowSession.with(loopback: true, browser: .record) { session in
         let window = session.accessible
@@ -62,7 +62,8 @@ extension SessionBusSuites {
         try await window.waitFor("label", WindowText.accountCreated)
         let toast = try await window.extents(WindowText.accountCreated) + window.extents(WindowText.dismiss)
         #expect(toast.count == 2, "\(toast)")
-        for name in [WindowText.reauthenticate, WindowText.signOut, WindowText.deleteAccount] {
+        // The page (its panel and scroll pane, named for it) and each of its buttons.
+        for name in [WindowText.signedInPage, WindowText.reauthenticate, WindowText.signOut, WindowText.deleteAccount] {
           let buttons = try await window.extents(name)
           #expect(!buttons.isEmpty, "no \(name) on screen")
           for button in buttons {
