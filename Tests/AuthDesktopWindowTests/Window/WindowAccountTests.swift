@@ -48,8 +48,10 @@ extension SessionBusSuites {
         #expect(cli.status == 0, "\(cli.stderr)")
         let again = try await session.cli.run(["sign-up-email", Self.email, "--json"], stdin: "second password\n")
         #expect((again.json["error"] as? [String: Any])?["code"] as? String == "auth/email-already-in-use")
-
+        // The window follows the store: the command line's sign-up signed that account in, so sign out.
         let window = session.accessible
+        try await window.waitFor("label", Self.email)
+        #expect(try await session.cli.run(["sign-out"]).status == 0)
         try await window.activate(WindowText.createAccount)
         try await window.waitFor("label", WindowText.signUpTitle)  // the sign-in page's fields are gone
         try await window.type(WindowText.emailPlaceholder, Self.email)
