@@ -68,8 +68,8 @@ extension SessionBusSuites {
         let window = session.accessible
         try await window.activate(WindowText.deleteAccount)
         try await window.waitFor("label", WindowText.deleteHeading)
-        let body = WindowText.deleteBody(account: Self.email, providers: [])
-        #expect(await window.shows("label", body))
+        // The dialog's heading and body are two labels: wait for the body too.
+        try await window.waitFor("label", WindowText.deleteBody(account: Self.email, providers: []))
         try await window.activate(WindowText.cancel)
         try await window.waitUntil("the confirmation to close") {
           !$0.contains(.init(role: "label", name: WindowText.deleteHeading))
