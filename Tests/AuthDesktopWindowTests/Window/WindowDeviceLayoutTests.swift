@@ -13,9 +13,7 @@ import Testing
 @Suite struct WindowDeviceLayoutTests {
   @Test func theDevicePageFitsInTurkish() async throws {
     try #require(ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty == false, "needs DISPLAY: run scripts/test")
-    try FileManager.default.createDirectory(
-      atPath: WindowTestChild.screenshotDirectory, withIntermediateDirectories: true)
-    let path = "\(WindowTestChild.screenshotDirectory)/window-device.tr.png"
+    let path = try WindowTestChild.screenshotPath("window-device.tr.png")
     let catalogs = FileManager.default.temporaryDirectory.appendingPathComponent("auth-desktop-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: catalogs) }
     try await Translations.compile(into: catalogs)
