@@ -89,14 +89,15 @@ struct DoctorCommand: CLICommand {
   }
 
   /// Where `[firebase]` keeps the accounts: the project (and tenant), and the Identity Toolkit that
-  /// serves it; with `--emulator`, the provider emulator's own project instead (informational).
+  /// serves it; with `--emulator`, the provider emulator's Identity Toolkit, which keeps that project's
+  /// accounts apart from the real ones (informational).
   static func firebaseCheck(_ firebase: FirebaseSettings, emulator: Bool) -> Check {
     if emulator {
       return Check(
         name: "firebase", ok: true,
         detail: tr(
           "with --emulator, the accounts are kept by the provider emulator's Identity Toolkit (project {project})",
-          ["project": ToolkitProject.defaultProjectID]))
+          ["project": firebase.projectID]))
     }
     let values = [
       "project": firebase.projectID, "tenant": firebase.tenantID ?? "",
