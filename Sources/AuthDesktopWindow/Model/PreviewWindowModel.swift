@@ -73,9 +73,6 @@ final class PreviewWindowModel: WindowModel {
     ["github.com", "twitter.com", "oidc.Example"].map { ($0, WindowText.providerTitle($0)) }
   }
 
-  /// Always nil: a `User` can only come from a real `Auth` (the preview shows `account` instead).
-  func currentUser() async -> User? { nil }
-
   func deliver(_ url: URL) async {
     if case .waiting = state { state = .signedIn(Self.account) }
   }

@@ -20,19 +20,5 @@ final class StartupErrorModel: WindowModel {
 
   var schemeWarning: String? { nil }
   func providers() -> [(id: String, title: String)] { [] }
-  func currentUser() async -> User? { nil }
   func deliver(_ url: URL) async {}
-  func signIn(providerID: String) {}
-  func signIn(email: String, password: String) {}
-  func showSignUp() {}
-  func signUp(email: String, password: String) {}
-  func cancelSignIn() {}
-  func signInAndLink(method: String) {}
-  func link(providerID: String) {}
-  func unlink(providerID: String) {}
-  func reauthenticate() {}
-  func signOut() {}
-  func deleteAccount() {}
-  func dismissError() {}
-  func storeMayHaveChanged() {}
 }

@@ -112,7 +112,6 @@ protocol WindowModel: AnyObject, Sendable {
   var schemeWarning: String? { get }
   /// Whether the providers are the built-in emulator (the window then shows an "Emulator" badge).
   var isEmulator: Bool { get }
-  func currentUser() async -> User?
   /// A redirect URI handed to the application (`GApplication::open`).
   func deliver(_ url: URL) async
 
@@ -140,8 +139,23 @@ protocol WindowModel: AnyObject, Sendable {
   func storeMayHaveChanged()
 }
 
-/// Models without device sign-in (the start-up error page, test doubles) offer none.
+/// A model that shows one page only (the start-up error page, test doubles) takes no action: the
+/// intents do nothing unless a model implements them (`AuthWindowModel` and `PreviewWindowModel` implement
+/// every one), and it offers no device sign-in.
 extension WindowModel {
   func deviceProviders() -> [(id: String, title: String)] { [] }
   func signInOnAnotherDevice(providerID: String) {}
+  func signIn(providerID: String) {}
+  func signIn(email: String, password: String) {}
+  func showSignUp() {}
+  func signUp(email: String, password: String) {}
+  func cancelSignIn() {}
+  func signInAndLink(method: String) {}
+  func link(providerID: String) {}
+  func unlink(providerID: String) {}
+  func reauthenticate() {}
+  func signOut() {}
+  func deleteAccount() {}
+  func dismissError() {}
+  func storeMayHaveChanged() {}
 }

@@ -24,24 +24,10 @@ final class RecordingWindowModel: WindowModel {
   var schemeWarning: String? { nil }
   let isEmulator = false
   func providers() -> [(id: String, title: String)] { [("github.com", "GitHub")] }
-  func currentUser() async -> User? { nil }
 
   func deliver(_ url: URL) async {
     delivered.append(url)
     state = .signedIn(PreviewWindowModel.account)
   }
 
-  func signIn(providerID: String) {}
-  func signIn(email: String, password: String) {}
-  func showSignUp() {}
-  func signUp(email: String, password: String) {}
-  func cancelSignIn() {}
-  func signInAndLink(method: String) {}
-  func link(providerID: String) {}
-  func unlink(providerID: String) {}
-  func reauthenticate() {}
-  func signOut() {}
-  func deleteAccount() {}
-  func dismissError() {}
-  func storeMayHaveChanged() {}
 }
