@@ -1,4 +1,4 @@
-/// The three shapes of text that reach an assertion inside toml++ 3.4.0 (the parser under TOMLKit
+/// The four shapes of text that reach an assertion inside toml++ 3.4.0 (the parser under TOMLKit
 /// 0.6.0, the only version this project builds with) instead of one of its syntax errors. A debug build
 /// aborts there; a release build compiles the assertion into an assumption, so what follows is
 /// undefined. `ConfigurationLoader` refuses them before parsing, as the syntax errors they are:
@@ -11,7 +11,9 @@
 ///   spaces, tabs, line breaks and comments but no other "whitespace", and handles `,` and `]`);
 /// - a value that toml++ takes for a date-time (`YYYY-MM-DD`, `T`, and a `:` further on) whose time
 ///   does not start with a digit: `a=1979-05-27Tx:00` (`parse_date_time` calls `parse_time`, which
-///   asserts `is_decimal_digit(*cp)`).
+///   asserts `is_decimal_digit(*cp)`);
+/// - a date, a space, one digit and the value's end: `a=1979-05-27 1,` (toml++ looks past the space for
+///   a date-time's time, and its scan asserts `!is_value_terminator(*cp)` after that digit).
 ///
 /// The scan follows toml++'s reading up to any of them: strings, comments, table headers, arrays and
 /// inline tables. Where toml++ is certain to fail earlier (a line break inside an inline table, a
@@ -113,7 +115,7 @@ struct TOMLPreflight {
         (expectsValue, expectsArrayValue, atLineStart) = (true, false, false)
         index += 1
       default:
-        if expectsValue || expectsArrayValue, let at = dateTimeWithoutTime() { return at }
+        if expectsValue || expectsArrayValue, let at = dateTimeWithoutTime() ?? dateThenOneDigit() { return at }
         (expectsValue, expectsArrayValue, atLineStart) = (false, false, false)
         index += 1
       }
@@ -133,6 +135,17 @@ struct TOMLPreflight {
       offset += 1
     }
     return nil
+  }
+
+  /// At a value's first character: ten digits and `-` (the 5th and 8th a `-`), a space, one digit, then
+  /// a value terminator (not the end of the text).
+  private func dateThenOneDigit() -> Position? {
+    func isDigit(_ offset: Int) -> Bool { peek(offset).map { $0 >= "0" && $0 <= "9" } ?? false }
+    guard isDigit(0), peek(4) == "-", peek(7) == "-",
+      (0..<10).allSatisfy({ isDigit($0) || peek($0) == "-" }), peek(10) == " ", isDigit(11),
+      let end = peek(12), Self.endsValue(end)
+    else { return nil }
+    return Position(line: line, column: index + 12 - lineStart + 1)
   }
 
   /// toml++'s value terminators: whitespace, `]`, `}`, `,` and `#`.
