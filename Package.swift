@@ -27,6 +27,8 @@ let package = Package(
     // The command line (no GTK) and the window (GTK), which the command line starts too.
     .executable(name: "auth-desktop-cli", targets: ["AuthDesktop"]),
     .executable(name: "auth-desktop-window", targets: ["AuthDesktopWindow"]),
+    // Not for apps: the store-scale seeding ScaleTests and bench/ share.
+    .library(name: "ScaleSeeding", targets: ["ScaleSeeding"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -113,10 +115,13 @@ let package = Package(
       name: "FuzzHarnesses",
       dependencies: ["AuthEngine", "AuthEmulator", .product(name: "Crypto", package: "swift-crypto")],
       path: "Tests/Fuzzing/Harnesses"),
+    // The accounts ScaleTests and bench/'s store-scale benchmark seed a store with.
+    .target(
+      name: "ScaleSeeding", dependencies: [.product(name: "GRDB", package: "GRDB.swift")], path: "Tests/ScaleSeeding"),
     .testTarget(
       name: "AuthEngineTests",
       dependencies: [
-        "AuthEngine", "AuthURLSession", "TestSupport", "FuzzHarnesses",
+        "AuthEngine", "AuthURLSession", "TestSupport", "FuzzHarnesses", "ScaleSeeding",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift"),

@@ -20,7 +20,9 @@ let package = Package(
       dependencies: [
         .product(name: "AuthEngine", package: "AuthDesktop"),
         .product(name: "AuthDesktopKit", package: "AuthDesktop"),
-        .product(name: "AuthURLSession", package: "AuthDesktop"), .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "AuthURLSession", package: "AuthDesktop"),
+        .product(name: "ScaleSeeding", package: "AuthDesktop"),
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Sources/AuthDesktopBench"

@@ -1,30 +1,17 @@
 import AuthEngine
 import Foundation
 import GRDB
+import ScaleSeeding
 import Testing
 
 /// Sign-in and link stay correct with 1,000 accounts in the store: the known identity finds its own
 /// user among the others, and a link lands on the signed-in one. No time is measured here; the timed
 /// runs (1k, 10k and 100k accounts) are bench/run's store-scale benchmark (docs/benchmarks.md).
 @Suite struct ScaleTests {
-  /// Fills the store with `count` users, each with one GitHub identity (`github.com`, "bulk-N").
+  /// Fills the store with `count` users, each with one GitHub identity (`ScaleSeeding`).
   static func populate(_ h: AccountHarness, count: Int) async throws {
     let queue = try DatabaseQueue(path: h.directory.appendingPathComponent(AuthDatabase.fileName).path)
-    let now = Date()
-    try await queue.write { db in
-      let user = try db.makeStatement(
-        sql:
-          "INSERT INTO user (uid, email, emailVerified, hasPassword, creationDate, lastSignInDate) VALUES (?, ?, 1, 0, ?, ?)"
-      )
-      let identity = try db.makeStatement(
-        sql: "INSERT INTO identity (providerID, federatedID, uid, email, linkedAt) VALUES ('github.com', ?, ?, ?, ?)")
-      for index in 0..<count {
-        let uid = "bulk-uid-\(index)"
-        let email = "bulk\(index)@example.com"
-        try user.execute(arguments: [uid, email, now, now])
-        try identity.execute(arguments: ["bulk-\(index)", uid, email, now])
-      }
-    }
+    try await ScaleSeeding.populate(queue, count: count)
   }
 
   @Test func signInAndLinkAmongAThousandAccounts() async throws {

@@ -1,10 +1,11 @@
 import AuthEngine
 import Foundation
 import GRDB
+import ScaleSeeding
 
 /// Benchmark 5: provider sign-in of a known identity, link, and reading the current user (what
 /// `auth-desktop status` does after opening the store) with 1k, 10k and 100k accounts, seeded as
-/// `ScaleTests` seeds them. Secrets go to an in-memory store, so the figures are the account store's
+/// `ScaleTests` seeds them (`ScaleSeeding`). Secrets go to an in-memory store, so the figures are the account store's
 /// cost alone. Each data dir is left behind with an active session for bench/run to time the real
 /// `auth-desktop status` process on it.
 struct ScaleBenchmark {
@@ -19,7 +20,7 @@ struct ScaleBenchmark {
       let dataDirectory = directory.appendingPathComponent("accounts-\(count)")
       try? FileManager.default.removeItem(at: dataDirectory)
       let database = try AuthDatabase(directory: dataDirectory)
-      let (seedTime, _) = try await milliseconds { try await Self.populate(database, count: count) }
+      let (seedTime, _) = try await milliseconds { try await ScaleSeeding.populate(database.queue, count: count) }
       let auth = Auth(
         configuration: try ConfigurationLoader.parse("[app]\nsecret_store = \"file\"\n", identity: .bench),
         environment: AuthEnvironment(
@@ -60,25 +61,6 @@ struct ScaleBenchmark {
       if index >= warmup { result.append(elapsed) }
     }
     return result
-  }
-
-  /// `count` users, each with one GitHub identity (`github.com`, "bulk-N"), as in ScaleTests.
-  static func populate(_ database: AuthDatabase, count: Int) async throws {
-    let now = Date()
-    try await database.queue.write { db in
-      let user = try db.makeStatement(
-        sql:
-          "INSERT INTO user (uid, email, emailVerified, hasPassword, creationDate, lastSignInDate) VALUES (?, ?, 1, 0, ?, ?)"
-      )
-      let identity = try db.makeStatement(
-        sql: "INSERT INTO identity (providerID, federatedID, uid, email, linkedAt) VALUES ('github.com', ?, ?, ?, ?)")
-      for index in 0..<count {
-        let uid = "bulk-uid-\(index)"
-        let email = "bulk\(index)@example.com"
-        try user.execute(arguments: [uid, email, now, now])
-        try identity.execute(arguments: ["bulk-\(index)", uid, email, now])
-      }
-    }
   }
 
   /// A provider result as the provider leg would produce it.
