@@ -15,10 +15,17 @@ final class PreviewWindowModel: WindowModel {
   var onPresentRequest: (@GLibMainActor () -> Void)?
 
   nonisolated static let account = AccountSummary(
-    uid: "Jq3xY7bKp2WmN8sVt4Lc", displayName: "Ada Lovelace", email: "ada@example.com",
-    providers: [
-      .init(providerID: "github.com", detail: "ada@example.com"), .init(providerID: "twitter.com", detail: "@ada"),
-    ], linkable: ["oidc.Example"])
+    Account(
+      uid: "Jq3xY7bKp2WmN8sVt4Lc", email: "ada@example.com", emailVerified: true, displayName: "Ada Lovelace",
+      photoURL: nil,
+      providerData: [
+        UserInfo(providerID: "github.com", uid: "1815", email: "ada@example.com", displayName: nil, photoURL: nil),
+        UserInfo(providerID: "twitter.com", uid: "1852", email: nil, displayName: "@ada", photoURL: nil),
+      ],
+      metadata: UserMetadata(
+        creationDate: Date(timeIntervalSince1970: 1_700_000_000),
+        lastSignInDate: Date(timeIntervalSince1970: 1_700_000_000))),
+    linkable: ["oidc.Example"])
   nonisolated static let authorizationURL = URL(
     string: "https://github.com/login/oauth/authorize?client_id=preview&state=preview&code_challenge_method=S256")!
 
@@ -106,10 +113,10 @@ final class PreviewWindowModel: WindowModel {
   func link(providerID: String) { signIn(providerID: providerID) }
 
   func unlink(providerID: String) {
-    guard case .signedIn(var account) = state else { return }
-    account.providers.removeAll { $0.providerID == providerID }
-    account.linkable.append(providerID)
-    state = .signedIn(account)
+    guard case .signedIn(var summary) = state else { return }
+    summary.account.providerData.removeAll { $0.providerID == providerID }
+    summary.linkable.append(providerID)
+    state = .signedIn(summary)
   }
 
   func reauthenticate() { signIn(providerID: "github.com") }

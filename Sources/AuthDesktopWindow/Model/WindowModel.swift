@@ -54,8 +54,10 @@ enum WindowPage: String, Sendable, CaseIterable {
   case unavailable
 }
 
-/// The part of a `User` the signed-in page shows. A plain value, because `User` has no public
-/// initialiser (it carries its `Auth`), so previews and tests could not make one.
+/// What the signed-in page shows: the user's `Account` (the value form of `User`, read through this
+/// summary as `summary.email`, …), the configured providers it has not linked, and the Firebase project
+/// it is in.
+@dynamicMemberLookup
 struct AccountSummary: Sendable, Equatable {
   struct LinkedProvider: Sendable, Equatable {
     var providerID: String
@@ -63,23 +65,14 @@ struct AccountSummary: Sendable, Equatable {
     var detail: String?
   }
 
-  var uid: String
-  var displayName: String?
-  var email: String?
-  var providers: [LinkedProvider]
+  var account: Account
   /// Configured providers the user has not linked yet (each gets a Link button).
   var linkable: [String]
   /// The Firebase project the account is in; nil when it is kept on this computer.
   var firebaseProject: String?
 
-  init(
-    uid: String, displayName: String?, email: String?, providers: [LinkedProvider], linkable: [String] = [],
-    firebaseProject: String? = nil
-  ) {
-    self.uid = uid
-    self.displayName = displayName
-    self.email = email
-    self.providers = providers
+  init(_ account: Account, linkable: [String] = [], firebaseProject: String? = nil) {
+    self.account = account
     self.linkable = linkable
     self.firebaseProject = firebaseProject
   }
@@ -88,11 +81,13 @@ struct AccountSummary: Sendable, Equatable {
   init(_ user: User, configured: [String], location: AccountLocation = .thisMachine) {
     let linked = user.providerData.map(\.providerID)
     self.init(
-      uid: user.uid, displayName: user.displayName, email: user.email,
-      providers: user.providerData.map {
-        LinkedProvider(providerID: $0.providerID, detail: $0.email ?? $0.displayName)
-      },
-      linkable: configured.filter { !linked.contains($0) }, firebaseProject: location.firebaseProjectID)
+      user.account, linkable: configured.filter { !linked.contains($0) }, firebaseProject: location.firebaseProjectID)
+  }
+
+  subscript<Value>(dynamicMember keyPath: KeyPath<Account, Value>) -> Value { account[keyPath: keyPath] }
+
+  var providers: [LinkedProvider] {
+    account.providerData.map { LinkedProvider(providerID: $0.providerID, detail: $0.email ?? $0.displayName) }
   }
 }
 

@@ -1,17 +1,33 @@
 import Foundation
 
-/// An account as an account backend hands it to `Auth`: what `User` shows, without the operations.
-/// Both backends give it the same shape: `providerData` lists the linked providers in the order they
-/// were linked (`uid` = the provider's raw id: GitHub's numeric id, X's `id_str`, OIDC's `sub`), then
-/// `password` with the email as its `uid` — as Identity Toolkit's `accounts:lookup` does.
-struct Account: Sendable, Equatable, Codable {
-  var uid: String
-  var email: String?
-  var emailVerified: Bool
-  var displayName: String?
-  var photoURL: String?
-  var providerData: [UserInfo]
-  var metadata: UserMetadata
+/// An account as a value: what a `User` shows (`User.account`), without the operations, as an account
+/// backend hands it to `Auth` — and what an app can hold, compare or make (a preview, a test) where a
+/// `User`, which carries its `Auth`, cannot be made. Both backends give it the same shape.
+public struct Account: Sendable, Equatable, Codable {
+  /// Random and opaque; never derived from an email or a provider id. In a Firebase project, the
+  /// `localId` Firebase assigns.
+  public var uid: String
+  public var email: String?
+  public var emailVerified: Bool
+  public var displayName: String?
+  public var photoURL: String?
+  /// One entry per linked provider, in the order they were linked (`uid`: GitHub's numeric id, X's
+  /// `id_str`, OIDC's `sub`), then `password` with the email as its `uid` — as `accounts:lookup`.
+  public var providerData: [UserInfo]
+  public var metadata: UserMetadata
+
+  public init(
+    uid: String, email: String?, emailVerified: Bool, displayName: String?, photoURL: String?,
+    providerData: [UserInfo], metadata: UserMetadata
+  ) {
+    self.uid = uid
+    self.email = email
+    self.emailVerified = emailVerified
+    self.displayName = displayName
+    self.photoURL = photoURL
+    self.providerData = providerData
+    self.metadata = metadata
+  }
 
   /// Whether `providerID` (or `password`) is linked.
   func hasProvider(_ providerID: String) -> Bool { providerData.contains { $0.providerID == providerID } }

@@ -3,35 +3,26 @@ import Foundation
 /// A signed-in user, as Firebase's `User`: a snapshot of the account plus the operations on it,
 /// which go through the `Auth` that produced it.
 public struct User: Sendable, Equatable {
-  /// Random and opaque; never derived from an email or a provider id. In a Firebase project, the
-  /// `localId` Firebase assigns.
-  public let uid: String
-  public let email: String?
-  public let emailVerified: Bool
-  public let displayName: String?
-  public let photoURL: String?
-  /// One entry per linked provider, in the order they were linked (`uid`: GitHub's numeric id, X's
-  /// `id_str`, OIDC's `sub`), then `password` with the email as its `uid` — as `accounts:lookup`.
-  public let providerData: [UserInfo]
-  public let metadata: UserMetadata
+  /// The snapshot as a value (`Account`): what to keep when the operations are not needed.
+  public let account: Account
   let auth: Auth
 
   init(_ account: Account, auth: Auth) {
-    uid = account.uid
-    email = account.email
-    emailVerified = account.emailVerified
-    displayName = account.displayName
-    photoURL = account.photoURL
-    providerData = account.providerData
-    metadata = account.metadata
+    self.account = account
     self.auth = auth
   }
 
-  public static func == (lhs: User, rhs: User) -> Bool {
-    lhs.uid == rhs.uid && lhs.email == rhs.email && lhs.emailVerified == rhs.emailVerified
-      && lhs.displayName == rhs.displayName && lhs.photoURL == rhs.photoURL && lhs.providerData == rhs.providerData
-      && lhs.metadata == rhs.metadata
-  }
+  /// `Account.uid`.
+  public var uid: String { account.uid }
+  public var email: String? { account.email }
+  public var emailVerified: Bool { account.emailVerified }
+  public var displayName: String? { account.displayName }
+  public var photoURL: String? { account.photoURL }
+  /// `Account.providerData`.
+  public var providerData: [UserInfo] { account.providerData }
+  public var metadata: UserMetadata { account.metadata }
+
+  public static func == (lhs: User, rhs: User) -> Bool { lhs.account == rhs.account }
 
   /// Links a provider account to this user (Firebase's `link(with:)`).
   public func link(with result: ProviderSignInResult) async throws -> AuthDataResult {
