@@ -12,7 +12,7 @@
 /// - a value that toml++ takes for a date-time (`YYYY-MM-DD`, `T`, and a `:` further on) whose time
 ///   does not start with a digit: `a=1979-05-27Tx:00` (`parse_date_time` calls `parse_time`, which
 ///   asserts `is_decimal_digit(*cp)`);
-/// - a date, a space, one digit and the value's end: `a=1979-05-27 1,` (toml++ looks past the space for
+/// - a date (or ten characters shaped like one), a space, one digit and the value's end: `a=1979-05-27 1,` (toml++ looks past the space for
 ///   a date-time's time, and its scan asserts `!is_value_terminator(*cp)` after that digit).
 ///
 /// The scan follows toml++'s reading up to any of them: strings, comments, table headers, arrays and
@@ -137,15 +137,21 @@ struct TOMLPreflight {
     return nil
   }
 
-  /// At a value's first character: ten digits and `-` (the 5th and 8th a `-`), a space, one digit, then
-  /// a value terminator (not the end of the text).
+  /// At a value's first character: ten characters up to a value terminator (`_` not counted, as
+  /// toml++ skips it), the 1st a digit and the 5th and 8th a `-`, then a space, one digit, and a value
+  /// terminator (not the end of the text).
   private func dateThenOneDigit() -> Position? {
-    func isDigit(_ offset: Int) -> Bool { peek(offset).map { $0 >= "0" && $0 <= "9" } ?? false }
-    guard isDigit(0), peek(4) == "-", peek(7) == "-",
-      (0..<10).allSatisfy({ isDigit($0) || peek($0) == "-" }), peek(10) == " ", isDigit(11),
-      let end = peek(12), Self.endsValue(end)
+    var kept: [Unicode.Scalar] = []
+    var offset = 0
+    while let c = peek(offset), !Self.endsValue(c), kept.count <= 10 {
+      if c != "_" { kept.append(c) }
+      offset += 1
+    }
+    func isDigit(_ c: Unicode.Scalar?) -> Bool { c.map { $0 >= "0" && $0 <= "9" } ?? false }
+    guard kept.count == 10, isDigit(kept[0]), kept[4] == "-", kept[7] == "-", peek(offset) == " ",
+      isDigit(peek(offset + 1)), let end = peek(offset + 2), Self.endsValue(end)
     else { return nil }
-    return Position(line: line, column: index + 12 - lineStart + 1)
+    return Position(line: line, column: index + offset + 2 - lineStart + 1)
   }
 
   /// toml++'s value terminators: whitespace, `]`, `}`, `,` and `#`.

@@ -22,7 +22,7 @@ import Testing
       ("[=]", 1, 2), ("a=[}", 1, 4), ("[[.a]]", 1, 3), ("[ #]", 1, 3), ("[[ [a]]]", 1, 4), ("a = [1, }", 1, 9),
       ("a = [\n  # note\n}", 3, 1), ("a = [\u{2028}]", 1, 6), ("[x]\nb = { c = [[ }] }\n", 2, 14),
       ("s = \"\"\"\n[ok]\n\"\"\"\n[=]", 4, 2), ("a = 1979-05-27T:00", 1, 16), ("a = [1979-05-27tnan32:00Z]", 1, 17),
-      ("a=1979-05-27 1,", 1, 15), ("a = [1979-05-2- 1 ]", 1, 18),
+      ("a=1979-05-27 1,", 1, 15), ("a=[1979-05-2[ 0, 1]", 1, 16), ("a = [1979-05-2- 1 ]", 1, 18),
     ] as [(String, Int, Int)])
   func aShapeTheParserAssertsOnIsASyntaxErrorWithItsLine(text: String, line: Int, column: Int) throws {
     let issue = try #require(Self.issue(text))
