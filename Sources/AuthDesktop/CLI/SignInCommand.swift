@@ -60,13 +60,13 @@ struct SignInCommand: CLICommand {
         flag: device ? "--device" : noWait ? "--no-wait" : noBrowser ? "--no-browser" : nil, verbose: output.verbose)
       let result: AuthDataResult?
       // `--no-wait` leaves the sign-in to `auth-desktop URI`: a device-grant provider's then uses the scheme.
-      if redirect.kind == .device && !noWait {
+      if redirect.mode == .device && !noWait {
         result = try await DeviceSignInFlow(context: context, json: output.json, timeout: timeout).run(
           request, intent: intent)
       } else {
         let flow = SignInFlow(
           context: context, json: output.json, openBrowser: !noBrowser && !redirect.printsLink,
-          mode: redirect.engineMode, timeout: timeout ?? Self.defaultRedirectTimeout)
+          mode: redirect.browserMode, timeout: timeout ?? Self.defaultRedirectTimeout)
         result = try await flow.run(request, intent: intent, wait: !noWait)
       }
       guard let result else { return noteWhereTheHandlerLooks() }

@@ -26,9 +26,9 @@ enum SignInRedirect {
 }
 
 extension RedirectChoice {
-  /// The engine's redirect for a browser sign-in of this choice: a device-grant choice that still
-  /// goes through the browser (`--no-wait`) uses the custom scheme.
-  var engineMode: RedirectMode { kind == .loopback ? .loopback : .scheme }
+  /// The redirect of a browser sign-in of this choice: a device-grant choice that still goes through
+  /// the browser (`--no-wait`) uses the custom scheme.
+  var browserMode: RedirectMode { mode == .device ? .scheme : mode }
 
   /// The link is printed rather than opened: no display or an SSH session, where a browser started
   /// here would not be the user's.

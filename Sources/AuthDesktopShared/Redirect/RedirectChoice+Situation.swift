@@ -24,7 +24,7 @@ extension RedirectChoice {
       schemeOpensThisBuild: registration == .thisApp,
       hasSessionBus: SessionBusCall.busIsKnown(environment),
       providerHasDeviceGrant: configuration.hasDeviceGrant(providerID),
-      configured: configuration.providers[providerID]?.redirect.map { Kind(rawValue: $0.rawValue) ?? .scheme },
+      configured: configuration.providers[providerID]?.redirect,
       configuredDefault: configuration.providers[providerID]?.redirectMode == .loopback ? .loopback : .scheme,
       flag: flag)
   }

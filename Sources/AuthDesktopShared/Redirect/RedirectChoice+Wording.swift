@@ -5,12 +5,12 @@ extension RedirectChoice {
   /// "loopback: SCHEME: links open another copy …": what `doctor` and `sign-in --verbose` print. The
   /// redirect's name (`loopback`, `scheme`, `device`, the configuration's values) stays as it is.
   public func explanation(scheme: String, registration: SchemeRegistration, situation: Situation) -> String {
-    "\(kind.rawValue): \(because(scheme: scheme, registration: registration, situation: situation))"
+    "\(mode.rawValue): \(because(scheme: scheme, registration: registration, situation: situation))"
   }
 
   func because(scheme: String, registration: SchemeRegistration, situation: Situation) -> String {
     switch reason {
-    case .configured: return tr("redirect = \"{mode}\" in the configuration", ["mode": kind.rawValue])
+    case .configured: return tr("redirect = \"{mode}\" in the configuration", ["mode": mode.rawValue])
     case .flag(let flag): return tr("{flag} was given", ["flag": flag])
     case .schemeOpensThisBuild:
       return tr("the desktop opens {scheme}: links with this auth-desktop", ["scheme": scheme])

@@ -1,14 +1,8 @@
 import AuthEngine
 
-/// How one sign-in's redirect comes back, and why: the custom scheme (RFC 8252 §7.1), the loopback
-/// listener (§7.3), or the device grant (RFC 8628, no redirect at all). `choose` is the whole rule.
+/// Which redirect one sign-in uses (`RedirectMode`: the custom scheme, loopback, or the device grant)
+/// and why. `choose` is the whole rule.
 public struct RedirectChoice: Equatable, Sendable {
-  public enum Kind: String, Sendable {
-    case scheme
-    case loopback
-    case device
-  }
-
   public enum Reason: Equatable, Sendable {
     /// `redirect = "…"` in the provider's table.
     case configured
@@ -28,11 +22,11 @@ public struct RedirectChoice: Equatable, Sendable {
     case remoteSessionWithoutDeviceGrant
   }
 
-  public var kind: Kind
+  public var mode: RedirectMode
   public var reason: Reason
 
-  public init(_ kind: Kind, _ reason: Reason) {
-    self.kind = kind
+  public init(_ mode: RedirectMode, _ reason: Reason) {
+    self.mode = mode
     self.reason = reason
   }
 
@@ -48,16 +42,17 @@ public struct RedirectChoice: Equatable, Sendable {
     public var hasSessionBus: Bool
     public var providerHasDeviceGrant: Bool
     /// The provider's `redirect`, when set.
-    public var configured: Kind?
+    public var configured: RedirectMode?
     /// What the configuration names without `redirect`: loopback for an `http` `redirect_uri`, otherwise
     /// the custom scheme (`ProviderSettings.redirectMode`).
-    public var configuredDefault: Kind
+    public var configuredDefault: RedirectMode
     /// The first flag given that implies a choice, by its name (`--device`, `--no-wait`, `--no-browser`).
     public var flag: String?
 
     public init(
       hasDisplay: Bool, isSSHSession: Bool, schemeOpensThisBuild: Bool, hasSessionBus: Bool = true,
-      providerHasDeviceGrant: Bool, configured: Kind? = nil, configuredDefault: Kind = .scheme, flag: String? = nil
+      providerHasDeviceGrant: Bool, configured: RedirectMode? = nil, configuredDefault: RedirectMode = .scheme,
+      flag: String? = nil
     ) {
       self.hasDisplay = hasDisplay
       self.isSSHSession = isSSHSession

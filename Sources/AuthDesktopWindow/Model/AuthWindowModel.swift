@@ -203,7 +203,7 @@ final class AuthWindowModel: WindowModel {
   private func start(_ providerID: String, intent: SignInIntent) {
     guard isIdle else { return }
     let choice = redirectChoice(providerID)
-    if choice.kind == .device { return startOnAnotherDevice(providerID, intent: intent) }
+    if choice.mode == .device { return startOnAnotherDevice(providerID, intent: intent) }
     starting = true
     let fallsBackToDevice = configuration.hasDeviceGrant(providerID, orByDiscovery: true)
     Task { @GLibMainActor in
@@ -212,7 +212,7 @@ final class AuthWindowModel: WindowModel {
       do {
         try await prepareSignIn()
         source =
-          choice.kind == .scheme
+          choice.mode == .scheme
           ? .customScheme(receiver: AppIdentity.authDesktop.applicationID)
           : .loopback(SoupRedirectListener(pages: .translated))
         session = try await auth.startSignIn(
@@ -236,7 +236,7 @@ final class AuthWindowModel: WindowModel {
         result = .failure(error)
       }
       self.session = nil
-      if case .loopback = source { onPresentRequest?() }
+      if source.mode == .loopback { onPresentRequest?() }
       await end(result)
     }
   }

@@ -8,8 +8,9 @@ public enum SecretStoreChoice: String, Sendable {
   case file
 }
 
-/// How the redirect comes back (RFC 8252 §7.1 custom scheme, §7.3 loopback), or that the provider
-/// signs in without one by default (RFC 8628's device grant).
+/// Which redirect a sign-in uses: the custom scheme (RFC 8252 §7.1), loopback (§7.3), or none, the
+/// device grant (RFC 8628). What `redirect = "…"` names, what the shell decides (`RedirectChoice` in the
+/// app), and what a `RedirectSource` is.
 public enum RedirectMode: String, Sendable, CaseIterable {
   case scheme
   case loopback

@@ -12,7 +12,7 @@ import Testing
 
   static func situation(
     display: Bool = true, ssh: Bool = false, ours: Bool = true, bus: Bool = true, device: Bool = false,
-    configured: RedirectChoice.Kind? = nil, configuredDefault: RedirectChoice.Kind = .scheme, flag: String? = nil
+    configured: RedirectMode? = nil, configuredDefault: RedirectMode = .scheme, flag: String? = nil
   ) -> Situation {
     Situation(
       hasDisplay: display, isSSHSession: ssh, schemeOpensThisBuild: ours, hasSessionBus: bus,
