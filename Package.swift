@@ -23,9 +23,9 @@ let package = Package(
     .library(name: "AuthEmulator", targets: ["AuthEmulator"]),
     // What users and the desktop entry run: a launcher in C that becomes the window (no arguments and a
     // display) or the command line (everything else), both built beside it.
-    .executable(name: "auth-desktop", targets: ["AuthDesktopLauncher"]),
+    .executable(name: "auth-desktop", targets: ["AuthDesktop"]),
     // The command line (no GTK) and the window (GTK), which the command line starts too.
-    .executable(name: "auth-desktop-cli", targets: ["AuthDesktop"]),
+    .executable(name: "auth-desktop-cli", targets: ["AuthDesktopCLI"]),
     .executable(name: "auth-desktop-window", targets: ["AuthDesktopWindow"]),
     // Not for apps: the store-scale seeding ScaleTests and bench/ share.
     .library(name: "ScaleSeeding", targets: ["ScaleSeeding"]),
@@ -77,9 +77,9 @@ let package = Package(
       name: "AuthDesktopKit",
       dependencies: ["AuthEngine", "CGio", "CSoup", "CSecret", .product(name: "Logging", package: "swift-log")]
     ),
-    // What the two executables share: emulator mode, the global options, the app's wording, QR codes.
+    // The app layer the two Swift executables share: emulator mode, the global options, the app's wording, QR codes.
     .target(
-      name: "AuthDesktopShared",
+      name: "AuthDesktopApp",
       dependencies: [
         "AuthEngine", "AuthEmulator", "AuthDesktopKit", "CQREncode", "CIntl",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -87,11 +87,11 @@ let package = Package(
       ]
     ),
     // C, and only the C library: see its main.c.
-    .executableTarget(name: "AuthDesktopLauncher", linkerSettings: [.unsafeFlags(["-static-executable"])]),
+    .executableTarget(name: "AuthDesktop", linkerSettings: [.unsafeFlags(["-static-executable"])]),
     .executableTarget(
-      name: "AuthDesktop",
+      name: "AuthDesktopCLI",
       dependencies: [
-        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopShared",
+        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopApp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       linkerSettings: exportsNothing
@@ -99,7 +99,7 @@ let package = Package(
     .executableTarget(
       name: "AuthDesktopWindow",
       dependencies: [
-        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopShared", "CGtk", "CAdwaita",
+        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopApp", "CGtk", "CAdwaita",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       linkerSettings: exportsNothing
@@ -138,12 +138,12 @@ let package = Package(
       dependencies: ["AuthDesktopKit", "AuthEngine", "AuthURLSession", "TestSupport", "CSecret"]),
     .testTarget(
       name: "AuthDesktopTests",
-      dependencies: ["AuthDesktop", "AuthDesktopShared", "AuthEmulator", "AuthEngine", "AuthURLSession", "TestSupport"]
+      dependencies: ["AuthDesktopCLI", "AuthDesktopApp", "AuthEmulator", "AuthEngine", "AuthURLSession", "TestSupport"]
     ),
     .testTarget(
       name: "AuthDesktopWindowTests",
       dependencies: [
-        "AuthDesktopWindow", "AuthDesktopKit", "AuthDesktopShared", "AuthEngine", "TestSupport", "CGtk", "CAdwaita",
+        "AuthDesktopWindow", "AuthDesktopKit", "AuthDesktopApp", "AuthEngine", "TestSupport", "CGtk", "CAdwaita",
       ]
     ),
   ],

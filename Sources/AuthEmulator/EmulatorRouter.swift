@@ -21,13 +21,13 @@ public struct EmulatorRouter: Sendable {
   /// project enables the configuration's providers, pointed at this emulator.
   public init(
     baseURL: URL, identity: AppIdentity, configuration: AuthConfiguration?, identities: any EmulatorIdentityStore,
-    projectID: String = ToolkitProject.defaultProjectID, storage: IdentityToolkitEmulator.Storage,
+    projectID: String = IdentityToolkitProject.defaultProjectID, storage: IdentityToolkitEmulator.Storage,
     deviceFlow: DeviceFlowSettings = DeviceFlowSettings()
   ) {
     let providers = ProviderEmulator(
       baseURL: baseURL, identity: identity, configuration: configuration, identities: identities,
       deviceFlow: deviceFlow)
-    let project = ToolkitProject(
+    let project = IdentityToolkitProject(
       projectID: projectID, configuration: configuration, emulatorBaseURL: baseURL, identity: identity)
     self.init(
       providers: providers,

@@ -24,7 +24,7 @@ func signInWithGitHub(identity: AppIdentity, onCancel: (SignInSession) -> Void) 
     OAuthProvider(providerID: "github.com"), intent: .signIn, browser: GioBrowserLauncher(),
     redirect: .loopback(SoupRedirectListener()), timeout: .seconds(600))
   onCancel(session)  // a Cancel button calls `await session.cancel()`
-  // With a custom-scheme redirect (`.customScheme(receiver:)`), the URL the desktop hands the app goes
+  // With a custom-scheme redirect (`.scheme(receiver:)`), the URL the desktop hands the app goes
   // to `await session.resume(with: url)`.
   do {
     let result = try await session.result()

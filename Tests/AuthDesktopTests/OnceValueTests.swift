@@ -1,4 +1,4 @@
-import AuthDesktopShared
+import AuthDesktopApp
 import Testing
 
 /// `OnceValue`: the first `set` wins, and a waiter gets it whether it waited before or after.

@@ -24,17 +24,17 @@ import Testing
     let browser = RecordingBrowserLauncher()
     let session = try await harness.auth.startSignIn(
       OAuthProvider(providerID: "github.com"), browser: browser,
-      redirect: .customScheme(receiver: "dev.example.Waiting"),
+      redirect: .scheme(receiver: "dev.example.Waiting"),
       timeout: Self.minute)
     #expect(try await opened(browser) == session.pending.authorizationURL)
     let redirect = try await Browser.follow(try await opened(browser))
-    let stored = try await harness.auth.providers.pendingAuthorization(for: redirect)
+    let stored = try await harness.auth.authorization.pendingAuthorization(for: redirect)
     #expect(stored?.receiver == "dev.example.Waiting")
     #expect(await session.resume(with: redirect))
     let result = try await session.result()
     #expect(result.user.email == "octocat@example.com")
     #expect(result.additionalUserInfo?.isNewUser == true)
-    #expect(try await harness.auth.providers.pendingAuthorization(for: redirect) == nil)
+    #expect(try await harness.auth.authorization.pendingAuthorization(for: redirect) == nil)
   }
 
   @Test func aSecondSignInOfTheSameUserIsNotNew() async throws {
@@ -42,7 +42,7 @@ import Testing
     for expectNew in [true, false] {
       let browser = RecordingBrowserLauncher()
       let session = try await harness.auth.startSignIn(
-        OAuthProvider(providerID: "github.com"), browser: browser, redirect: .customScheme(receiver: nil),
+        OAuthProvider(providerID: "github.com"), browser: browser, redirect: .scheme(receiver: nil),
         timeout: Self.minute)
       #expect(await session.resume(with: try await Browser.follow(try await opened(browser))))
       #expect(try await session.result().additionalUserInfo?.isNewUser == expectNew)
@@ -100,7 +100,7 @@ import Testing
     harness.clock.advance(by: 1)
     await expectAuthError(.timeout) { try await session.result() }
     #expect(listener.answered == [nil])
-    #expect(try await harness.auth.providers.pendingAuthorizations().isEmpty)
+    #expect(try await harness.auth.authorization.pendingAuthorizations().isEmpty)
     let redirect = try await Browser.follow(try await opened(browser))
     await expectAuthError(.noPendingAuthorization) { try await harness.auth.completeRedirect(redirect) }
   }
@@ -109,7 +109,7 @@ import Testing
     let harness = try await harness()
     let browser = RecordingBrowserLauncher()
     let session = try await harness.auth.startSignIn(
-      OAuthProvider(providerID: "github.com"), browser: browser, redirect: .customScheme(receiver: nil),
+      OAuthProvider(providerID: "github.com"), browser: browser, redirect: .scheme(receiver: nil),
       timeout: Self.minute)
     await session.cancel()
     await expectAuthError(.webContextCancelled) { try await session.result() }
@@ -123,7 +123,7 @@ import Testing
     let harness = try await harness()
     let browser = RecordingBrowserLauncher()
     let session = try await harness.auth.startSignIn(
-      OAuthProvider(providerID: "github.com"), browser: browser, redirect: .customScheme(receiver: nil),
+      OAuthProvider(providerID: "github.com"), browser: browser, redirect: .scheme(receiver: nil),
       timeout: Self.minute)
     let redirect = try await Browser.follow(try await opened(browser))
     var forged = URLComponents(url: redirect, resolvingAgainstBaseURL: false)!
@@ -145,7 +145,7 @@ import Testing
       timeout: Self.minute)
     listener.fail(with: AuthError(.loopbackUnavailable, origin: .redirect))
     await expectAuthError(.loopbackUnavailable) { try await session.result() }
-    #expect(try await harness.auth.providers.pendingAuthorizations().isEmpty)
+    #expect(try await harness.auth.authorization.pendingAuthorizations().isEmpty)
   }
 
   @Test func aListenerThatCannotBindStartsNothing() async throws {
@@ -157,7 +157,7 @@ import Testing
         OAuthProvider(providerID: "github.com"), browser: RecordingBrowserLauncher(), redirect: .loopback(listener),
         timeout: Self.minute)
     }
-    #expect(try await harness.auth.providers.pendingAuthorizations().isEmpty)
+    #expect(try await harness.auth.authorization.pendingAuthorizations().isEmpty)
   }
 
   @Test func aBrowserThatFailsCancelsTheSignIn() async throws {
@@ -168,7 +168,7 @@ import Testing
         OAuthProvider(providerID: "github.com"), browser: FailingBrowserLauncher(), redirect: .loopback(listener),
         timeout: Self.minute)
     }
-    #expect(try await harness.auth.providers.pendingAuthorizations().isEmpty)
+    #expect(try await harness.auth.authorization.pendingAuthorizations().isEmpty)
     #expect(listener.openCount == 0)
   }
 
@@ -177,7 +177,7 @@ import Testing
     await expectAuthError(.noCurrentUser) {
       try await harness.auth.startSignIn(
         OAuthProvider(providerID: "github.com"), intent: .link, browser: RecordingBrowserLauncher(),
-        redirect: .customScheme(receiver: nil), timeout: Self.minute)
+        redirect: .scheme(receiver: nil), timeout: Self.minute)
     }
   }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// (the command line's `sign-in`): a `GApplication` registered on the session bus under a name of its
 /// own, `APPID.SignIn.p<PID>`, that accepts `org.freedesktop.Application.Open` — the call
 /// `RedirectForwarding` makes. The name goes into the pending request
-/// (`RedirectSource.customScheme(receiver:)`), so the process the desktop starts for the redirect
+/// (`RedirectSource.scheme(receiver:)`), so the process the desktop starts for the redirect
 /// knows where to send it.
 public final class RedirectInbox: Sendable {
   /// This process's name on the session bus.

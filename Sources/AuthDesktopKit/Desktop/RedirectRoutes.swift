@@ -77,7 +77,7 @@ public enum RedirectRoutes {
   /// This process's answer: the receiver its stores record for the unexpired pending request `id`.
   private static func answer(_ id: String) async -> String? {
     for auth in served.withLock({ $0.sources }) {
-      if let pending = try? await auth.providers.pendingAuthorizations().first(where: { $0.id == id }) {
+      if let pending = try? await auth.authorization.pendingAuthorizations().first(where: { $0.id == id }) {
         return pending.receiver
       }
     }

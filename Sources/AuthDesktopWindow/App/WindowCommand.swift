@@ -1,6 +1,6 @@
 import ArgumentParser
+import AuthDesktopApp
 import AuthDesktopKit
-import AuthDesktopShared
 
 /// The window's arguments: the global options of `auth-desktop`, then redirect URIs to open.
 struct WindowCommand: ParsableCommand {

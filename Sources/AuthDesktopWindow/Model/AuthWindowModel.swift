@@ -1,5 +1,5 @@
+import AuthDesktopApp
 import AuthDesktopKit
-import AuthDesktopShared
 import AuthEngine
 import Foundation
 
@@ -213,7 +213,7 @@ final class AuthWindowModel: WindowModel {
         try await prepareSignIn()
         source =
           choice.mode == .scheme
-          ? .customScheme(receiver: AppIdentity.authDesktop.applicationID)
+          ? .scheme(receiver: AppIdentity.authDesktop.applicationID)
           : .loopback(SoupRedirectListener(pages: .translated))
         session = try await auth.startSignIn(
           OAuthProvider(providerID: providerID), intent: intent,

@@ -1,5 +1,5 @@
+import AuthDesktopApp
 import AuthDesktopKit
-import AuthDesktopShared
 import AuthEngine
 
 /// A failure as the window shows it: the app's words for the window (`UserFacingError`: a title

@@ -1,4 +1,4 @@
-import AuthDesktopShared
+import AuthDesktopApp
 import Foundation
 
 /// The words of signing in on another device (the device page and its menu items).

@@ -1,5 +1,5 @@
+import AuthDesktopApp
 import AuthDesktopKit
-import AuthDesktopShared
 import AuthEngine
 
 /// The words around a failure on the window's pages (the failure itself is worded by

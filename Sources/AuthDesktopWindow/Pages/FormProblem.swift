@@ -1,5 +1,5 @@
+import AuthDesktopApp
 import AuthDesktopKit
-import AuthDesktopShared
 import CAdwaita
 import CGtk
 

@@ -11,21 +11,21 @@ struct IdPRequest: Sendable {
   /// postBody first, then the fragment's, then the query's: the first value of a name wins.
   let params: FormParameters
 
-  init(_ body: ToolkitBody) throws {
-    guard let requestURI = body.text("requestUri") else { throw ToolkitError("MISSING_REQUEST_URI") }
+  init(_ body: IdentityToolkitBody) throws {
+    guard let requestURI = body.text("requestUri") else { throw IdentityToolkitError("MISSING_REQUEST_URI") }
     guard let uri = URLComponents(string: requestURI), let scheme = uri.scheme, let host = uri.host, !host.isEmpty
-    else { throw ToolkitError("INVALID_REQUEST_URI") }
+    else { throw IdentityToolkitError("INVALID_REQUEST_URI") }
     var params = FormParameters.parse(body.string("postBody") ?? "") ?? FormParameters()
     params.pairs += (FormParameters.parse(uri.percentEncodedFragment ?? "") ?? FormParameters()).pairs
     params.pairs += (FormParameters.parse(uri.percentEncodedQuery ?? "") ?? FormParameters()).pairs
     self.params = params
     providerID = (params["providerId"] ?? "").lowercased()
     let port = uri.port.map { ":\($0)" } ?? ""
-    try ToolkitError.check(
+    try IdentityToolkitError.check(
       !providerID.isEmpty,
       "INVALID_CREDENTIAL_OR_PROVIDER_ID : Invalid IdP response/credential: \(scheme)://\(host)\(port)\(uri.path)")
-    try ToolkitError.check(
-      ToolkitProject.isKnownProviderType(providerID), "INVALID_PROVIDER_ID : Provider Id is not supported.")
+    try IdentityToolkitError.check(
+      IdentityToolkitProject.isKnownProviderType(providerID), "INVALID_PROVIDER_ID : Provider Id is not supported.")
   }
 
   /// Whether a provider credential is present at all.

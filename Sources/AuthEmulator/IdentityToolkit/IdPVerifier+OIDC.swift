@@ -41,10 +41,10 @@ extension IdPVerifier {
     try check(claims, issuer: issuerText, clientID: clientID)
     let rawNonce = params["nonce"].flatMap { $0.isEmpty ? nil : $0 }
     if claims["nonce"] != nil || rawNonce != nil {
-      guard let rawNonce else { throw ToolkitError(Self.nonceMissing) }
+      guard let rawNonce else { throw IdentityToolkitError(Self.nonceMissing) }
       let hashed = SHA256.hash(data: Data(rawNonce.utf8)).map { String(format: "%02x", $0) }.joined()
       guard let claim = claims["nonce"]?.string, Nonce(hashed).constantTimeEquals(claim) else {
-        throw ToolkitError(Self.nonceMismatch)
+        throw IdentityToolkitError(Self.nonceMismatch)
       }
     }
     let identity = IdPIdentity(

@@ -21,10 +21,12 @@ struct IdPVerifier: Sendable {
   let clock: any AuthClock
   let random: any RandomSource
 
-  static func invalid(_ detail: String) -> ToolkitError { ToolkitError("INVALID_IDP_RESPONSE : " + detail) }
+  static func invalid(_ detail: String) -> IdentityToolkitError {
+    IdentityToolkitError("INVALID_IDP_RESPONSE : " + detail)
+  }
 
   /// The identity behind the credential in `params` (postBody merged into requestUri's parameters).
-  func verify(_ providerID: String, _ params: FormParameters, as idp: ToolkitProject.IdP) async throws -> (
+  func verify(_ providerID: String, _ params: FormParameters, as idp: IdentityToolkitProject.IdP) async throws -> (
     IdPIdentity, IdPCredential
   ) {
     switch idp {

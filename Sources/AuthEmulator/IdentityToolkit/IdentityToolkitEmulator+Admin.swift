@@ -41,7 +41,7 @@ extension IdentityToolkitEmulator {
   /// "… enableImprovedEmailPrivacy …"): only the fields given change.
   private func patchConfiguration(projectID: String, _ request: HTTPRequest) -> HTTPResponse {
     guard let body = JSONValue.parse(request.body ?? Data("{}".utf8))?.object else {
-      return ToolkitError.invalidJSON("Expected an object.").response
+      return IdentityToolkitError.invalidJSON("Expected an object.").response
     }
     let duplicates = body["signIn"]?["allowDuplicateEmails"]?.bool
     let privacy = body["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"]?.bool
@@ -53,7 +53,7 @@ extension IdentityToolkitEmulator {
   }
 
   /// `getEmulatorProjectConfig`.
-  static func configuration(_ state: ToolkitState) -> [String: Any] {
+  static func configuration(_ state: IdentityToolkitState) -> [String: Any] {
     [
       "signIn": ["allowDuplicateEmails": state.allowDuplicateEmails],
       "emailPrivacyConfig": ["enableImprovedEmailPrivacy": state.enableImprovedEmailPrivacy],

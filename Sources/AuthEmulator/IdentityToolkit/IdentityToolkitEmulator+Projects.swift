@@ -12,7 +12,8 @@ import Foundation
 /// as production answers a request without an OAuth 2 token.
 extension IdentityToolkitEmulator {
   static let projectPrefixes = ["/identitytoolkit.googleapis.com/v1/projects/", "/v1/projects/"]
-  static let notFound = ToolkitError("Not Found", status: 404, reason: "notFound", rpcStatus: "NOT_FOUND").response
+  static let notFound = IdentityToolkitError("Not Found", status: 404, reason: "notFound", rpcStatus: "NOT_FOUND")
+    .response
   /// The operations below `…/accounts:` (the empty one is `POST …/accounts`).
   static let projectOperations: [String: String] = [
     "": "POST", "lookup": "POST", "update": "POST", "delete": "POST", "query": "POST", "batchDelete": "POST",
@@ -59,10 +60,11 @@ extension IdentityToolkitEmulator {
         }
       }
       let name = route.operation.isEmpty ? "signUp" : route.operation
-      var body = try ToolkitBody(request, operation: name)
+      var body = try IdentityToolkitBody(request, operation: name)
       if let tenant = route.tenant {
-        try ToolkitError.check(body.text("tenantId") == nil || body.text("tenantId") == tenant, "TENANT_ID_MISMATCH")
-        body = ToolkitBody(body.fields.merging(["tenantId": .string(tenant)]) { $1 })
+        try IdentityToolkitError.check(
+          body.text("tenantId") == nil || body.text("tenantId") == tenant, "TENANT_ID_MISMATCH")
+        body = IdentityToolkitBody(body.fields.merging(["tenantId": .string(tenant)]) { $1 })
       }
       let project = route.project
       switch route.operation {
@@ -73,10 +75,10 @@ extension IdentityToolkitEmulator {
       case "query": return perform(admin: true, saves: false, projectID: project) { try $0.query(body) }
       default: return perform(admin: true, projectID: project) { try $0.batchDelete(body) }
       }
-    } catch let error as ToolkitError {
+    } catch let error as IdentityToolkitError {
       return error.response
     } catch {
-      return ToolkitError("INTERNAL", status: 500, reason: "backendError", rpcStatus: "INTERNAL").response
+      return IdentityToolkitError("INTERNAL", status: 500, reason: "backendError", rpcStatus: "INTERNAL").response
     }
   }
 
@@ -87,7 +89,7 @@ extension IdentityToolkitEmulator {
     let suffix =
       "Expected OAuth 2 access token, login cookie or other valid authentication credential. "
       + "See https://developers.google.com/identity/sign-in/web/devconsole-project."
-    var error = ToolkitError(
+    var error = IdentityToolkitError(
       token == nil
         ? "Request is missing required authentication credential. " + suffix
         : "Request had invalid authentication credentials. " + suffix,

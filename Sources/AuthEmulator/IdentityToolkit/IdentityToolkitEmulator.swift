@@ -4,7 +4,7 @@ import Foundation
 /// Firebase Authentication's REST API (Identity Toolkit v1 and Secure Token) in the Firebase Auth
 /// Emulator's URL layout, so `auth-desktop --emulator` runs the Firebase account mode offline. Its
 /// behaviour follows firebase-tools' Auth emulator (`src/emulator/auth/operations.ts`, cited per
-/// operation in the `ToolkitOperation+…` files), and production where the two differ: provider tokens
+/// operation in the `IdentityToolkitOperation+…` files), and production where the two differ: provider tokens
 /// are verified with this emulator's own providers (`IdPVerifier`), ID tokens are RS256-signed and
 /// expire, `autoCreate` and `pendingToken` work, `CREDENTIAL_TOO_OLD_LOGIN_AGAIN` can occur.
 ///
@@ -25,7 +25,7 @@ import Foundation
 /// `Authorization: Bearer owner` is firebase-tools' admin credential (`localId` forms of lookup, update
 /// with `disableUser`, and delete).
 public actor IdentityToolkitEmulator {
-  /// Where the accounts live: memory (tests) or `DATA_DIR/emulator/identity-toolkit` (`FileToolkitStore`).
+  /// Where the accounts live: memory (tests) or `DATA_DIR/emulator/identity-toolkit` (`FileIdentityToolkitStore`).
   public enum Storage: Sendable {
     case memory
     case dataDirectory(URL)
@@ -41,27 +41,27 @@ public actor IdentityToolkitEmulator {
   ]
   static let adminPrefix = "/emulator/v1/projects/"
 
-  public nonisolated let project: ToolkitProject
+  public nonisolated let project: IdentityToolkitProject
   let provider: ProviderEmulator
-  let store: any ToolkitStore
+  let store: any IdentityToolkitStore
   let clock: any AuthClock
   let random: any RandomSource
   var verifier: IdPVerifier { IdPVerifier(provider: provider, clock: clock, random: random) }
   /// The projects' states, read on first use: the configured project's and any other a request names.
-  private var states: [String: ToolkitState] = [:]
-  private var key: ToolkitSigningKey?
+  private var states: [String: IdentityToolkitState] = [:]
+  private var key: IdentityToolkitSigningKey?
 
   /// An emulator that verifies provider tokens with `provider` and shares its clock and randomness.
-  public init(provider: ProviderEmulator, project: ToolkitProject, storage: Storage) {
-    let store: any ToolkitStore =
+  public init(provider: ProviderEmulator, project: IdentityToolkitProject, storage: Storage) {
+    let store: any IdentityToolkitStore =
       switch storage {
-      case .memory: InMemoryToolkitStore()
-      case .dataDirectory(let url): FileToolkitStore(dataDirectory: url)
+      case .memory: InMemoryIdentityToolkitStore()
+      case .dataDirectory(let url): FileIdentityToolkitStore(dataDirectory: url)
       }
     self.init(provider: provider, project: project, store: store)
   }
 
-  init(provider: ProviderEmulator, project: ToolkitProject, store: any ToolkitStore) {
+  init(provider: ProviderEmulator, project: IdentityToolkitProject, store: any IdentityToolkitStore) {
     self.provider = provider
     self.project = project
     self.store = store
@@ -84,8 +84,8 @@ public actor IdentityToolkitEmulator {
     }
     if let prefix = Self.accountsPrefixes.first(where: { path.hasPrefix($0) }) {
       let operation = String(path.dropFirst(prefix.count))
-      guard ToolkitBody.schema[operation] != nil, operation != "token" else {
-        return ToolkitError("Not Found", status: 404, reason: "notFound", rpcStatus: "NOT_FOUND").response
+      guard IdentityToolkitBody.schema[operation] != nil, operation != "token" else {
+        return IdentityToolkitError("Not Found", status: 404, reason: "notFound", rpcStatus: "NOT_FOUND").response
       }
       return method == "POST" ? await run(operation, request) : EmulatorHTTP.methodNotAllowed("POST")
     }
@@ -97,18 +97,18 @@ public actor IdentityToolkitEmulator {
     if let prefix = Self.projectPrefixes.first(where: { path.hasPrefix($0) }) {
       return handleProject(path, prefix: prefix, method: method, request)
     }
-    return ToolkitError("Not Found", status: 404, reason: "notFound", rpcStatus: "NOT_FOUND").response
+    return IdentityToolkitError("Not Found", status: 404, reason: "notFound", rpcStatus: "NOT_FOUND").response
   }
 
   /// One `accounts:OP` or `token` request.
   private func run(_ operation: String, _ request: HTTPRequest) async -> HTTPResponse {
     let query = EmulatorHTTP.query(of: request)
     guard let apiKey = query["key"] ?? request.header("x-goog-api-key"), !apiKey.isEmpty else {
-      return ToolkitError.missingAPIKey.response
+      return IdentityToolkitError.missingAPIKey.response
     }
     let admin = EmulatorHTTP.bearer(request) == "owner"
     do {
-      let body = try ToolkitBody(request, operation: operation)
+      let body = try IdentityToolkitBody(request, operation: operation)
       switch operation {
       case "signInWithIdp":
         let (providerID, proof) = try await prove(body)
@@ -121,10 +121,10 @@ public actor IdentityToolkitEmulator {
       case "createAuthUri": return perform(admin: admin, saves: false) { try $0.createAuthUri(body) }
       default: return perform(admin: admin) { try $0.grantToken(body) }
       }
-    } catch let error as ToolkitError {
+    } catch let error as IdentityToolkitError {
       return error.response
     } catch {
-      return ToolkitError("INTERNAL", status: 500, reason: "backendError", rpcStatus: "INTERNAL").response
+      return IdentityToolkitError("INTERNAL", status: 500, reason: "backendError", rpcStatus: "INTERNAL").response
     }
   }
 
@@ -132,16 +132,16 @@ public actor IdentityToolkitEmulator {
   /// enabled (`OPERATION_NOT_ALLOWED : The identity provider configuration is not found.`), and its
   /// credential is checked with the provider unless a `pendingToken` stands for one. It runs outside
   /// `perform`, so the wait for the provider never holds a copy of the state.
-  private func prove(_ body: ToolkitBody) async throws -> (String, IdPProof) {
+  private func prove(_ body: IdentityToolkitBody) async throws -> (String, IdPProof) {
     for name in ["returnRefreshToken", "pendingIdToken"] where body.bool(name) == true || body.text(name) != nil {
-      throw ToolkitError.notImplemented("\(name) is not implemented yet.")  // firebase-tools: 501 as well
+      throw IdentityToolkitError.notImplemented("\(name) is not implemented yet.")  // firebase-tools: 501 as well
     }
     let request = try IdPRequest(body)
     guard let idp = project.providers[request.providerID] else {
-      throw ToolkitError("OPERATION_NOT_ALLOWED : The identity provider configuration is not found.")
+      throw IdentityToolkitError("OPERATION_NOT_ALLOWED : The identity provider configuration is not found.")
     }
     if let pending = body.text("pendingToken") { return (request.providerID, .pending(pending)) }
-    try ToolkitError.check(
+    try IdentityToolkitError.check(
       request.hasCredential, "INVALID_IDP_RESPONSE : Invalid IdP response/credential: no access_token or id_token")
     let (identity, credential) = try await verifier.verify(request.providerID, request.params, as: idp)
     return (request.providerID, .verified(identity, credential))
@@ -152,49 +152,50 @@ public actor IdentityToolkitEmulator {
   /// `projectID`: another project than the configured one (the Admin API's paths name theirs); it has
   /// the configured project's providers and its own users.
   func perform(
-    admin: Bool, saves: Bool = true, projectID: String? = nil, _ work: (inout ToolkitOperation) throws -> [String: Any]
+    admin: Bool, saves: Bool = true, projectID: String? = nil,
+    _ work: (inout IdentityToolkitOperation) throws -> [String: Any]
   ) -> HTTPResponse {
-    var operation: ToolkitOperation
+    var operation: IdentityToolkitOperation
     let project = projectID.map(self.project.named) ?? self.project
     do {
-      operation = ToolkitOperation(
+      operation = IdentityToolkitOperation(
         state: try currentState(project.projectID), project: project, key: try signingKey(), now: clock.now(),
         random: random, admin: admin)
     } catch {
-      return ToolkitError.storage(error).response
+      return IdentityToolkitError.storage(error).response
     }
     operation.state.purge(now: operation.now)
     do {
       let answer = try work(&operation)
       return (saves ? commit(operation.state) : nil) ?? EmulatorHTTP.json(answer)
-    } catch let refusal as ToolkitRefusalAfterWrite {
+    } catch let refusal as IdentityToolkitRefusalAfterWrite {
       return commit(operation.state) ?? refusal.error.response
-    } catch let error as ToolkitError {
+    } catch let error as IdentityToolkitError {
       return error.response
     } catch {
-      return ToolkitError("INTERNAL", status: 500, reason: "backendError", rpcStatus: "INTERNAL").response
+      return IdentityToolkitError("INTERNAL", status: 500, reason: "backendError", rpcStatus: "INTERNAL").response
     }
   }
 
   /// Saves `state`; nil when it was saved, else the 500 to answer (the stored state stays the old one).
-  func commit(_ state: ToolkitState) -> HTTPResponse? {
+  func commit(_ state: IdentityToolkitState) -> HTTPResponse? {
     do {
       try store.save(state)
       states[state.projectID] = state
       return nil
     } catch {
-      return ToolkitError.storage(error).response
+      return IdentityToolkitError.storage(error).response
     }
   }
 
-  func currentState(_ projectID: String) throws -> ToolkitState {
+  func currentState(_ projectID: String) throws -> IdentityToolkitState {
     if let state = states[projectID] { return state }
-    let loaded = try store.load(projectID: projectID) ?? ToolkitState(projectID: projectID)
+    let loaded = try store.load(projectID: projectID) ?? IdentityToolkitState(projectID: projectID)
     states[projectID] = loaded
     return loaded
   }
 
-  func signingKey() throws -> ToolkitSigningKey {
+  func signingKey() throws -> IdentityToolkitSigningKey {
     if let key { return key }
     let loaded = try store.signingKey()
     key = loaded
@@ -204,7 +205,7 @@ public actor IdentityToolkitEmulator {
   /// The JWK Set of the ID tokens' key (cacheable for an hour, as Google's).
   private func publicKeys() -> HTTPResponse {
     guard let key = try? signingKey(), let body = try? JSONEncoder().encode(key.jwks) else {
-      return ToolkitError("INTERNAL", status: 500, reason: "backendError", rpcStatus: "INTERNAL").response
+      return IdentityToolkitError("INTERNAL", status: 500, reason: "backendError", rpcStatus: "INTERNAL").response
     }
     return HTTPResponse(
       status: 200,

@@ -7,7 +7,7 @@ extension Auth {
   /// user. A `SignInSession` calls it for its own redirect; a process that receives a redirect nobody
   /// waits for (`auth-desktop URI`) calls it directly.
   public func completeRedirect(_ url: URL) async throws -> AuthDataResult {
-    try await apply(try await providers.resume(with: url))
+    try await apply(try await authorization.resume(with: url))
   }
 
   func apply(_ result: ProviderSignInResult) async throws -> AuthDataResult {
@@ -27,7 +27,7 @@ extension Auth {
   /// belongs to another account (`auth/account-exists-with-different-credential`, with the credential
   /// kept for `linkPendingCredential()`).
   public func signIn(with result: ProviderSignInResult) async throws -> AuthDataResult {
-    let signedIn = try await backend.signInWithIdp(IdpRequest(result: result, operation: .signIn))
+    let signedIn = try await backend.signInWithIdp(IdPRequest(result: result, operation: .signIn))
     environment.logger.info(
       "signed in", metadata: ["provider": "\(result.identity.providerID)", "new": "\(signedIn.isNewUser)"])
     notify(signedIn.account)
@@ -46,7 +46,7 @@ extension Auth {
     }
     let linked = try await endingSessionOnRejection {
       try await backend.signInWithIdp(
-        IdpRequest(result: result, operation: .link(uid: uid), pendingToken: pendingToken))
+        IdPRequest(result: result, operation: .link(uid: uid), pendingToken: pendingToken))
     }
     environment.logger.info("provider linked", metadata: ["provider": "\(providerID)"])
     notify(linked.account)
@@ -57,7 +57,7 @@ extension Auth {
   /// credential must sign in to this account and no other (`auth/user-mismatch`), and never creates one.
   func reauthenticate(uid: String, with result: ProviderSignInResult) async throws -> AuthDataResult {
     _ = try await requireAccount(uid)
-    let signedIn = try await backend.signInWithIdp(IdpRequest(result: result, operation: .reauthenticate(uid: uid)))
+    let signedIn = try await backend.signInWithIdp(IdPRequest(result: result, operation: .reauthenticate(uid: uid)))
     guard signedIn.account.uid == uid else {
       throw AuthError(.userMismatch, origin: .request, providerID: result.identity.providerID)
     }

@@ -18,7 +18,7 @@ extension Auth {
     guard account.hasProvider(providerID), providerID != Accounts.password else {
       throw AuthError(.noSuchProvider, origin: .request, providerID: providerID)
     }
-    return try await providers.validCredential(
+    return try await authorization.validCredential(
       providerID: providerID, uid: account.uid, vault: vault, refreshing: refreshing)
   }
 
@@ -80,7 +80,7 @@ extension Auth {
   func revoke(_ credentials: [OAuthCredential]) async {
     for credential in credentials {
       do {
-        try await providers.revoke(credential)
+        try await authorization.revoke(credential)
       } catch {
         environment.logger.notice(
           "provider token revocation failed", metadata: ["provider": "\(credential.providerID)"])

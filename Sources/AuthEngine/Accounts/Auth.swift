@@ -3,7 +3,7 @@ import GRDB
 import Logging
 
 /// Firebase's `Auth` on the Linux desktop. The provider leg (browser, redirect, PKCE, ID-token checks)
-/// is `providers`; the accounts are kept by an `AccountBackend`: this machine's store by default, or a
+/// is `authorization`; the accounts are kept by an `AccountBackend`: this machine's store by default, or a
 /// Firebase project through Identity Toolkit when the configuration has a `[firebase]` table. Callers
 /// never ask which: every operation, its errors and the `User` it gives have one shape.
 ///
@@ -13,7 +13,7 @@ import Logging
 public actor Auth {
   public let configuration: AuthConfiguration
   /// The provider leg (begin/resume), sharing this environment.
-  public let providers: AuthorizationService
+  public let authorization: AuthorizationService
   let environment: AuthEnvironment
   let storage: AccountStorage
   let backend: any AccountBackend
@@ -47,7 +47,7 @@ public actor Auth {
     self.storage = storage
     self.backend = backend
     pending = PendingCredentials(storage: storage)
-    providers = AuthorizationService(configuration: configuration, environment: storage.environment)
+    authorization = AuthorizationService(configuration: configuration, environment: storage.environment)
   }
 
   var now: Date { environment.clock.now() }

@@ -31,7 +31,7 @@ public struct PendingAuthorizationRecord: Sendable, Codable, Equatable {
   public var createdAt: Date
   public var expiresAt: Date
   /// Where the process waiting for this redirect can be reached (a D-Bus name; see
-  /// `RedirectSource.customScheme`); nil when nothing waits. Not a secret.
+  /// `RedirectSource.scheme`); nil when nothing waits. Not a secret.
   public var receiver: String?
 
   /// The key under which a pending request is found: hex SHA-256 of the `state` or request token.

@@ -13,7 +13,7 @@ extension Auth {
     _ provider: OAuthProvider, intent: SignInIntent = .signIn, timeout: Duration? = nil
   ) async throws -> DeviceSignInSession {
     if intent != .signIn, try await currentUser() == nil { throw AuthError(.noCurrentUser, origin: .request) }
-    let grant = try await providers.beginDeviceAuthorization(provider, intent: intent)
+    let grant = try await authorization.beginDeviceAuthorization(provider, intent: intent)
     let session = DeviceSignInSession(grant: grant, auth: self)
     await session.start(timeout: timeout, clock: environment.clock)
     return session

@@ -77,7 +77,7 @@ public actor DeviceSignInSession {
     guard outcome.startCompleting() else { return }
     let result: Result<AuthDataResult, AuthError>
     do {
-      let signIn = try await auth.providers.finishDeviceAuthorization(grant, tokens: tokens)
+      let signIn = try await auth.authorization.finishDeviceAuthorization(grant, tokens: tokens)
       result = .success(try await auth.apply(signIn))
     } catch {
       result = .failure(Self.authError(error, grant))

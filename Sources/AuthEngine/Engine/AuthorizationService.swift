@@ -35,7 +35,7 @@ public actor AuthorizationService {
   }
 
   /// Starts a sign-in. `loopbackRedirectURI` is the bound listener's URI (required for loopback
-  /// providers, refused otherwise); `receiver` is stored with the request (`RedirectSource.customScheme`).
+  /// providers, refused otherwise); `receiver` is stored with the request (`RedirectSource.scheme`).
   public func begin(
     _ provider: OAuthProvider, intent: SignInIntent = .signIn, loopbackRedirectURI: URL? = nil,
     receiver: String? = nil

@@ -4,7 +4,7 @@
 /// is made; nothing is filled in later.
 ///
 /// The engine writes no sentence for people. An app words an error from its `code` and `payload`
-/// (AuthDesktop's own wording is `UserFacingError`, in AuthDesktopShared; see docs/error-codes.md).
+/// (AuthDesktop's own wording is `UserFacingError`, in AuthDesktopApp; see docs/error-codes.md).
 ///
 /// Secrets: no field holds a token, a secret, a code or a callback URL — with one exception, which is
 /// deliberate: `auth/credential-already-in-use` carries the provider credential that could not be

@@ -30,7 +30,7 @@ actor IdentityToolkitAccounts: AccountBackend {
   /// methods are then hidden, not "none".
   func createAuthUri(email: String) async throws -> SignInMethods {
     let answer = try await client.accounts(
-      "createAuthUri", ["identifier": .string(email), "continueUri": .string(IdpRequestBody.requestURI)])
+      "createAuthUri", ["identifier": .string(email), "continueUri": .string(IdPRequestBody.requestURI)])
     guard answer["registered"] != nil else { return SignInMethods(methods: [], hidden: true) }
     return SignInMethods(methods: (answer["signinMethods"]?.array ?? []).compactMap(\.string))
   }

@@ -17,14 +17,14 @@ extension Auth {
     let pending: PendingAuthorization
     var bound: (any BoundRedirectListener)?
     switch redirect {
-    case .customScheme(let receiver):
-      pending = try await providers.begin(provider, intent: intent, receiver: receiver)
+    case .scheme(let receiver):
+      pending = try await authorization.begin(provider, intent: intent, receiver: receiver)
     case .loopback(let listener):
-      let path = try await providers.redirectURI(for: provider.providerID, mode: .loopback).path
+      let path = try await authorization.redirectURI(for: provider.providerID, mode: .loopback).path
       let listening = try await listener.bind(path: path)
       bound = listening
       do {
-        pending = try await providers.begin(provider, intent: intent, loopbackRedirectURI: listening.redirectURI)
+        pending = try await authorization.begin(provider, intent: intent, loopbackRedirectURI: listening.redirectURI)
       } catch {
         await listening.close()
         throw error

@@ -5,7 +5,7 @@ public enum RedirectSource: Sendable {
   /// calls `SignInSession.resume(with:)` (or, when no session waits, `Auth.completeRedirect(_:)`).
   /// `receiver` is stored with the pending request so the process the desktop starts can find the one
   /// that waits (a D-Bus name); nil when nothing waits (`sign-in --no-wait`).
-  case customScheme(receiver: String?)
+  case scheme(receiver: String?)
   /// §7.3, loopback: the session binds `listener` on 127.0.0.1 for its lifetime, takes the redirect from
   /// it, answers the browser with the outcome and unbinds.
   case loopback(any RedirectListener)
@@ -13,7 +13,7 @@ public enum RedirectSource: Sendable {
   /// Which redirect this is.
   public var mode: RedirectMode {
     switch self {
-    case .customScheme: .scheme
+    case .scheme: .scheme
     case .loopback: .loopback
     }
   }

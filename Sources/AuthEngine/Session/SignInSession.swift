@@ -88,7 +88,7 @@ public actor SignInSession {
   /// Ends a session that still waits, without its redirect: the pending request goes first.
   private func end(_ result: Result<AuthDataResult, AuthError>) async {
     guard outcome.startCompleting() else { return }
-    await auth.providers.cancel(pendingID: pending.id)
+    await auth.authorization.cancel(pendingID: pending.id)
     await finish(result)
   }
 

@@ -9,10 +9,10 @@ import Testing
 @Suite struct CLIFirebaseTests {
   /// A runner whose GitHub client's user is `user`, with `project`'s `[firebase]` table.
   func runner(user: [String: Any]? = nil, project options: [String: Any] = [:]) async throws -> (
-    CLIRunner, IdentityToolkitProject
+    CLIRunner, IdentityToolkitTestProject
   ) {
     let (github, base) = try await GitHubTestClient.configuration(redirect: GitHubTestClient.schemeRedirect, user: user)
-    let project = try await IdentityToolkitProject.create(
+    let project = try await IdentityToolkitTestProject.create(
       providers: ["github.com": ["client_id": "any", "base_url": base.absoluteString]], options: options)
     return (try CLIRunner(configuration: github + "\n" + project.configuration), project)
   }

@@ -1,4 +1,4 @@
-import AuthDesktopShared
+import AuthDesktopApp
 import AuthEngine
 import Foundation
 import TestSupport
@@ -67,7 +67,7 @@ import Testing
     // The grant still works: the stored refresh token refreshes once more.
     let stored = try await auth.providerCredential(providerID: "github.com")
     #expect(stored.accessToken?.reveal() == tokens.first ?? nil)
-    let again = try await auth.providers.refresh(stored)
+    let again = try await auth.authorization.refresh(stored)
     #expect(again.accessToken.map { !$0.constantTimeEquals(stored.accessToken!) } == true)
     #expect(try await refreshes() == 2)
   }
@@ -75,7 +75,7 @@ import Testing
   /// A Firebase session (the Identity Toolkit test server counts its Secure Token calls): the ID token
   /// of the sign-up lives 3 s, the refreshed one an hour.
   @Test func firebaseSessionRefreshesOnceAfterExpiry() async throws {
-    let project = try await IdentityToolkitProject.create(providers: [:], options: ["sign_in_expires_in": 3])
+    let project = try await IdentityToolkitTestProject.create(providers: [:], options: ["sign_in_expires_in": 3])
     let cli = try CLIRunner(configuration: project.configuration)
     let signedUp = try await cli.run(["sign-up-email", "refresh@example.com"], stdin: "correct horse\n")
     #expect(signedUp.status == 0, "\(signedUp.stderr)")

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `auth-desktop`, the launcher (Sources/AuthDesktopLauncher): it becomes `auth-desktop-window` with no
+/// `auth-desktop`, the launcher (Sources/AuthDesktop): it becomes `auth-desktop-window` with no
 /// arguments (the window suites start it so), and `auth-desktop-cli`, found beside its own resolved
 /// path, for everything else; the command line hands only global options to the window in turn.
 @Suite struct LauncherTests {

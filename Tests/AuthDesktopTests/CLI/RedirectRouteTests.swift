@@ -1,4 +1,4 @@
-import AuthDesktopShared
+import AuthDesktopApp
 import AuthEngine
 import Foundation
 import TestSupport
@@ -29,12 +29,12 @@ import Testing
     #expect(try await cli.run(["install"], environment: xdg.environment).status == 0)
 
     var options: [String]
-    var project: IdentityToolkitProject?
+    var project: IdentityToolkitTestProject?
     switch store {
     case .dataDir:
       options = ["--data-dir", cli.root.appendingPathComponent("other data").path]
     case .firebaseConfig:
-      let made = try await IdentityToolkitProject.create(providers: [
+      let made = try await IdentityToolkitTestProject.create(providers: [
         "github.com": ["client_id": "any", "base_url": base.absoluteString]
       ])
       let config = cli.root.appendingPathComponent("firebase.toml")

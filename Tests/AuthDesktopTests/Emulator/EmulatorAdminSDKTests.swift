@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import AuthDesktopShared
+@testable import AuthDesktopApp
 
 /// A backend on the built-in emulator: firebase-admin (PyPI), pointed at it with
 /// `FIREBASE_AUTH_EMULATOR_HOST`, manages the users the command line signs in

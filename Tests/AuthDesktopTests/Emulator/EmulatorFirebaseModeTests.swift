@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import AuthDesktopShared
+@testable import AuthDesktopApp
 
 /// `auth-desktop --emulator` with a `[firebase]` table: the whole Firebase mode offline. The provider
 /// leg goes to the emulator's providers and the accounts to its Identity Toolkit, on one port; the

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import AuthDesktopShared
+@testable import AuthDesktopApp
 
 /// A private config (only `[app] secret_store = "file"`: the built-in providers), data dir and emulator
 /// port, for the `--emulator` suites (`EmulatorModeTests`, `EmulatorFirebaseModeTests`).

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import AuthDesktopShared
+@testable import AuthDesktopApp
 
 /// `--emulator` end to end through the command line, with the browser's part played at the emulator's
 /// consent page: per provider, a sign-in, a link, the account-exists conflict and its resolution

@@ -1,4 +1,4 @@
-import AuthDesktopShared
+import AuthDesktopApp
 import AuthEmulator
 import AuthEngine
 import AuthURLSession

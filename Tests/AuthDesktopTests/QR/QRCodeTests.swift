@@ -1,4 +1,4 @@
-import AuthDesktopShared
+import AuthDesktopApp
 import Foundation
 import TestSupport
 import Testing

@@ -1,5 +1,5 @@
+import AuthDesktopApp
 import AuthDesktopKit
-import AuthDesktopShared
 import AuthEngine
 import Foundation
 import TestSupport
@@ -45,10 +45,10 @@ extension SessionBusSuites {
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent("auth-route-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: folder) }
-      var project: IdentityToolkitProject?
+      var project: IdentityToolkitTestProject?
       var arguments = [option, folder.path]
       if option == "--config" {
-        let made = try await IdentityToolkitProject.create(providers: [
+        let made = try await IdentityToolkitTestProject.create(providers: [
           "github.com": ["client_id": "any", "base_url": base.absoluteString]
         ])
         let config = folder.appendingPathComponent("firebase.toml")

@@ -1,5 +1,5 @@
+import AuthDesktopApp
 import AuthDesktopKit
-import AuthDesktopShared
 import CGtk
 import Foundation
 import TestSupport

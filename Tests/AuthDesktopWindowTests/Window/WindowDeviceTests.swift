@@ -1,4 +1,4 @@
-import AuthDesktopShared
+import AuthDesktopApp
 import AuthEngine
 import Foundation
 import TestSupport

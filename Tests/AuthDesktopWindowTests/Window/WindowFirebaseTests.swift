@@ -1,5 +1,5 @@
+import AuthDesktopApp
 import AuthDesktopKit
-import AuthDesktopShared
 import AuthEmulator
 import AuthEngine
 import Foundation
@@ -14,7 +14,7 @@ extension SessionBusSuites {
   @Suite(.serialized) struct WindowFirebaseTests {
     /// GitHub (octocat) and an OIDC tenant whose user has the same email, both with loopback redirects,
     /// and a project on the Identity Toolkit test server that knows both.
-    static func configuration() async throws -> (String, IdentityToolkitProject) {
+    static func configuration() async throws -> (String, IdentityToolkitTestProject) {
       let loopback = "http://127.0.0.1/oauth2redirect/"
       let (github, base) = try await GitHubTestClient.configuration(redirect: loopback + "github.com")
       let oidcServer = try await TestServers.shared.start().oidc
@@ -26,7 +26,7 @@ extension SessionBusSuites {
         ])
       let issuer = try #require(tenant["issuer"] as? String)
       let clientID = try #require(tenant["client_id"] as? String)
-      let project = try await IdentityToolkitProject.create(providers: [
+      let project = try await IdentityToolkitTestProject.create(providers: [
         "github.com": ["client_id": "any", "base_url": base.absoluteString],
         "oidc.corp": ["issuer": issuer, "client_id": clientID],
       ])

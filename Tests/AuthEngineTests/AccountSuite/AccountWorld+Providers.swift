@@ -36,11 +36,11 @@ extension Optional {
   }
 }
 
-extension IdentityToolkitProject {
+extension IdentityToolkitTestProject {
   /// A project that knows the world's providers.
   static func create(
     providers: AccountWorld.Providers, allowDuplicateEmails: Bool = false, options: [String: Any] = [:]
-  ) async throws -> IdentityToolkitProject {
+  ) async throws -> IdentityToolkitTestProject {
     var configured: [String: [String: Any]] = [
       "github.com": ["client_id": "any", "base_url": providers.github.absoluteString]
     ]

@@ -33,7 +33,7 @@ struct AccountWorld: Sendable {
   let secrets: InMemorySecretStore
   let directory: URL
   let configuration: String
-  let project: IdentityToolkitProject?
+  let project: IdentityToolkitTestProject?
   let providers: Providers
   /// Every log line of this world's `Auth`.
   let logs: LogCapture
@@ -66,9 +66,9 @@ struct AccountWorld: Sendable {
         ["user": ["sub": person.id, "email": person.email as Any, "email_verified": person.verified, "name": name]])
     }
     var configuration = "[app]\none_account_per_email = \(oneAccountPerEmail)\n"
-    var project: IdentityToolkitProject?
+    var project: IdentityToolkitTestProject?
     if mode == .firebase {
-      let created = try await IdentityToolkitProject.create(
+      let created = try await IdentityToolkitTestProject.create(
         providers: providers, allowDuplicateEmails: !oneAccountPerEmail, options: options)
       configuration += created.configuration
       project = created
@@ -80,7 +80,8 @@ struct AccountWorld: Sendable {
   }
 
   init(
-    mode: AccountMode, configuration: String, project: IdentityToolkitProject?, providers: Providers, directory: URL,
+    mode: AccountMode, configuration: String, project: IdentityToolkitTestProject?, providers: Providers,
+    directory: URL,
     secrets: InMemorySecretStore, clock: ManualClock
   ) throws {
     let parsed = try ConfigurationLoader.parse(configuration, identity: .tests)

@@ -21,7 +21,7 @@ import Testing
     }
 
     func currentAccount() -> Account? { account }
-    func signInWithIdp(_ request: IdpRequest) throws -> SignedIn {
+    func signInWithIdp(_ request: IdPRequest) throws -> SignedIn {
       calls.append("signInWithIdp \(request.operation)")
       return SignedIn(account: signedInAs ?? account!, isNewUser: false)
     }

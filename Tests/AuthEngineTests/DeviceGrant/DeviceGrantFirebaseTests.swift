@@ -10,7 +10,7 @@ import Testing
   @Test func gitHubsTokenSignsInToTheProject() async throws {
     let root = try await TestServers.shared.start().github
     let github = try await LiveDeviceProvider.github()
-    let project = try await IdentityToolkitProject.create(providers: [
+    let project = try await IdentityToolkitTestProject.create(providers: [
       "github.com": ["client_id": "any", "base_url": root.absoluteString]
     ])
     let firebase = try github.withConfiguration(prefix: project.configuration)
@@ -31,7 +31,7 @@ import Testing
 
   @Test func anOpenIDProvidersIDTokenWithoutNonceSignsInToTheProject() async throws {
     let oidc = try await LiveDeviceProvider.oidc()
-    let project = try await IdentityToolkitProject.create(providers: [
+    let project = try await IdentityToolkitTestProject.create(providers: [
       "oidc.test": ["issuer": oidc.issuer!.absoluteString, "client_id": oidc.clientID!]
     ])
     let firebase = try oidc.withConfiguration(prefix: project.configuration)

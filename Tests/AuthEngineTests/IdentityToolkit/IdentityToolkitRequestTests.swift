@@ -69,7 +69,7 @@ import Testing
   @Test func aTenantsAccountsStayInTheTenant() async throws {
     let servers = try await TestServers.shared.start()
     let providers = AccountWorld.Providers(github: servers.github, twitter: nil, oidc: [:])
-    let project = try await IdentityToolkitProject.create(providers: providers, options: ["tenants": ["tenant-a"]])
+    let project = try await IdentityToolkitTestProject.create(providers: providers, options: ["tenants": ["tenant-a"]])
     let w = try AccountWorld(
       mode: .firebase, configuration: project.configuration + "tenant_id = \"tenant-a\"\n", project: project,
       providers: providers, directory: FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString),

@@ -14,7 +14,7 @@ enum EmulatorRequestHarness {
   static let router: EmulatorRouter = {
     let providers = ProviderEmulator(
       baseURL: base, identity: FuzzFixtures.identity, configuration: nil, identities: InMemoryEmulatorIdentityStore())
-    var project = ToolkitProject(configuration: nil, emulatorBaseURL: base, identity: FuzzFixtures.identity)
+    var project = IdentityToolkitProject(configuration: nil, emulatorBaseURL: base, identity: FuzzFixtures.identity)
     project.passwordCost = .testing
     return EmulatorRouter(
       providers: providers,

@@ -55,7 +55,7 @@ struct RedirectBenchmark {
     }
     for index in 0..<(warmup + iterations) {
       let location = try await browse(
-        try await auth.providers.begin(OAuthProvider(providerID: "github.com")).authorizationURL, transport)
+        try await auth.authorization.begin(OAuthProvider(providerID: "github.com")).authorizationURL, transport)
       try await auth.signOut()
       let (elapsed, result) = try await milliseconds { try await auth.completeRedirect(location) }
       guard result.user.email == "octocat@example.com" else { throw BenchError("unexpected user") }
@@ -70,16 +70,16 @@ struct RedirectBenchmark {
     // The two halves of `completeRedirect`, timed apart on fresh sign-ins.
     for index in 0..<(warmup + iterations) {
       let location = try await browse(
-        try await auth.providers.begin(OAuthProvider(providerID: "github.com")).authorizationURL, transport)
+        try await auth.authorization.begin(OAuthProvider(providerID: "github.com")).authorizationURL, transport)
       try await auth.signOut()
-      let (resumeTime, result) = try await milliseconds { try await auth.providers.resume(with: location) }
+      let (resumeTime, result) = try await milliseconds { try await auth.authorization.resume(with: location) }
       record("resume_ms", resumeTime, index)
       record("sign_in_ms", try await milliseconds { try await auth.signIn(with: result) }.0, index)
     }
     // Signed in already: the sign-in ends that session and deletes its token after a synced commit.
     for index in 0..<(warmup + iterations) {
       let location = try await browse(
-        try await auth.providers.begin(OAuthProvider(providerID: "github.com")).authorizationURL, transport)
+        try await auth.authorization.begin(OAuthProvider(providerID: "github.com")).authorizationURL, transport)
       record("replacing_ms", try await milliseconds { try await auth.completeRedirect(location) }.0, index)
     }
     return samples

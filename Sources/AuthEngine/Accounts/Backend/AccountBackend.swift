@@ -20,7 +20,7 @@ protocol AccountBackend: Sendable {
 
   /// `accounts:signInWithIdp`: sign in with a provider credential (creating the account when new),
   /// link it to the signed-in account, or reauthenticate that account with it.
-  func signInWithIdp(_ request: IdpRequest) async throws -> SignedIn
+  func signInWithIdp(_ request: IdPRequest) async throws -> SignedIn
 
   /// `accounts:signUp`: a new email/password account, signed in — or, with `linkingTo`, a password
   /// added to that signed-in account.

@@ -45,7 +45,7 @@ struct SignedIn: Sendable {
 }
 
 /// `accounts:signInWithIdp`: a provider credential and what to do with it.
-struct IdpRequest: Sendable {
+struct IdPRequest: Sendable {
   enum Operation: Sendable, Equatable {
     /// Sign in, creating the account when the identity is new.
     case signIn

@@ -1,0 +1,86 @@
+import ArgumentParser
+import AuthDesktopApp
+import AuthDesktopKit
+import AuthEmulator
+import AuthEngine
+import Foundation
+
+/// Everything the command line prints. Errors: a non-zero exit and one line on stderr, or with `--json`
+/// `{"error": {"code", "title", "message", …}}` on stdout; the words are the app's (`UserFacingError`).
+/// `--verbose` adds the error's technical detail (a second line, or `detail`).
+enum Output {
+  /// A closed stdout (`sign-in --json | head -1` reads the URL and goes) drops the text: the command
+  /// still finishes its work. (`FileHandle.write(_:)` would end the process with a Foundation error.)
+  static func line(_ text: String) { try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8)) }
+  static func errorLine(_ text: String) { try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8)) }
+
+  /// One line of JSON; nil fields are left out (`JSONValue+Output`).
+  static func json(_ object: [String: Any?]) { line(JSONValue(output: object).outputText) }
+
+  /// Runs `body`, turning an `AuthError` into the documented error output and exit code 1. With `--json`
+  /// the output is for programs: English, whatever the user's language.
+  static func run(_ options: OutputOptions, _ body: () async throws -> Void) async throws {
+    if options.json { L10n.setUp(translating: false) }
+    try await run(json: options.json, verbose: options.verbose, body)
+  }
+
+  static func run(json: Bool, verbose: Bool = false, _ body: () async throws -> Void) async throws {
+    do {
+      try await body()
+    } catch let error as AuthError {
+      report(error, json: json, verbose: verbose)
+      throw ExitCode(1)
+    } catch let error as HintedError {
+      report(error.error, json: json, verbose: verbose, hint: error.hint)
+      throw ExitCode(1)
+    }
+  }
+
+  /// An `AuthError` with a sentence that follows its message (`hint`): what else the user may mean.
+  struct HintedError: Error {
+    var error: AuthError
+    var hint: String
+  }
+
+  static func report(_ error: AuthError, json asJSON: Bool, verbose: Bool = false, hint: String? = nil) {
+    let wording = UserFacingError(error, for: .commandLine)
+    if asJSON {
+      var fields: [String: Any?] = ["code": error.code.rawValue, "title": wording.title, "message": wording.body]
+      fields["email"] = error.email
+      fields["providerId"] = error.providerID
+      if let methods = error.accountConflict?.signInMethods, !methods.isEmpty { fields["signInMethods"] = methods }
+      if verbose { fields["detail"] = error.detail }
+      fields["hint"] = hint
+      json(["error": fields])
+    } else {
+      errorLine("auth-desktop: \(error.code.rawValue): \(wording.body)")
+      if let hint { errorLine("auth-desktop: \(hint)") }
+      if verbose, let detail = error.detail { errorLine("auth-desktop: detail: \(detail)") }
+    }
+  }
+
+  /// The Firebase project the accounts are in (`status --json`'s `firebase`); nil for the local store.
+  static func project(_ location: AccountLocation) -> [String: Any?]? {
+    guard case .firebase(let projectID, let tenantID, let emulatorHost) = location else { return nil }
+    return ["projectId": projectID, "tenantId": tenantID, "emulatorHost": emulatorHost]
+  }
+
+  /// Firebase's `User` as `status --json` prints it.
+  static func user(_ user: User) -> [String: Any?] {
+    let iso = Date.ISO8601FormatStyle()  // as ISO8601DateFormatter prints, without loading ICU's calendars
+    return [
+      "uid": user.uid, "email": user.email ?? NSNull(), "emailVerified": user.emailVerified,
+      "displayName": user.displayName ?? NSNull(), "photoURL": user.photoURL ?? NSNull(),
+      "providerData": user.providerData.map { info -> [String: Any?] in
+        [
+          "providerId": info.providerID, "uid": info.uid, "email": info.email ?? NSNull(),
+          "displayName": info.displayName ?? NSNull(),
+        ]
+      },
+      "metadata": [
+        "creationTime": iso.format(user.metadata.creationDate),
+        "lastSignInTime": iso.format(user.metadata.lastSignInDate),
+      ],
+    ]
+  }
+}

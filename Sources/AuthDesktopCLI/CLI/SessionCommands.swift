@@ -1,0 +1,100 @@
+import ArgumentParser
+import AuthDesktopApp
+import AuthDesktopKit
+import AuthEmulator
+import AuthEngine
+import Foundation
+
+struct TokenCommand: CLICommand {
+  static let configuration = CommandConfiguration(
+    commandName: "token", abstract: tr("A valid provider access token of the signed-in user (refreshed when needed)."))
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument var provider: String
+
+  func execute() async throws {
+    try await Output.run(output) {
+      // The token agent's answer, when it is asked and has one (`TokenAgentClient`); else the work here.
+      if let answered = TokenAgentClient.answer(for: provider, globals: globals) {
+        DesktopAuth.logger().debug("token: answered by the token agent over \(answered.route.rawValue)")
+        return print(answered.answer)
+      }
+      let credential = try await CLIContext(globals).auth.providerCredential(providerID: provider)
+      guard let answer = ProviderTokenAnswer(credential) else { throw AuthError(.userTokenExpired, origin: .storage) }
+      print(answer)
+    }
+  }
+
+  private func print(_ answer: ProviderTokenAnswer) {
+    if output.json {
+      Output.json([
+        "providerId": provider, "accessToken": answer.accessToken, "tokenSecret": answer.tokenSecret,
+        "expiresAt": answer.expiresAt.map { ISO8601DateFormatter().string(from: $0) }, "scopes": answer.scopes,
+      ])
+    } else {
+      Output.line(answer.accessToken)
+    }
+  }
+}
+
+struct IDTokenCommand: CLICommand {
+  static let configuration = CommandConfiguration(commandName: "id-token", abstract: tr("The app's ID token (JWT)."))
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Flag(name: .customLong("force-refresh")) var forceRefresh = false
+
+  func execute() async throws {
+    try await Output.run(output) {
+      let token = try await CLIContext(globals).requireUser().getIDToken(forceRefresh: forceRefresh)
+      if output.json { Output.json(["idToken": token.reveal()]) } else { Output.line(token.reveal()) }
+    }
+  }
+}
+
+struct UnlinkCommand: CLICommand {
+  static let configuration = CommandConfiguration(commandName: "unlink", abstract: tr("Unlink a provider."))
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument var provider: String
+
+  func execute() async throws {
+    try await Output.run(output) {
+      let user = try await CLIContext(globals).requireUser().unlink(fromProvider: provider)
+      if output.json {
+        Output.json(["user": Output.user(user)])
+      } else {
+        Output.line(tr("Unlinked {provider}.", ["provider": provider]))
+      }
+    }
+  }
+}
+
+struct SignOutCommand: CLICommand {
+  static let configuration = CommandConfiguration(commandName: "sign-out", abstract: tr("End the session."))
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Flag(help: ArgumentHelp(tr("Also revoke the provider grants."))) var revoke = false
+
+  func execute() async throws {
+    try await Output.run(output) {
+      try await CLIContext(globals).auth.signOut(revokeProviderTokens: revoke)
+      if output.json { Output.json(["signedIn": false]) } else { Output.line(tr("Signed out.")) }
+    }
+  }
+}
+
+struct DeleteAccountCommand: CLICommand {
+  static let configuration = CommandConfiguration(
+    commandName: "delete-account", abstract: tr("Delete the signed-in account (needs a recent sign-in)."))
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Flag(name: .customLong("keep-provider-grants"), help: ArgumentHelp(tr("Do not revoke the provider grants.")))
+  var keepProviderGrants = false
+
+  func execute() async throws {
+    try await Output.run(output) {
+      try await CLIContext(globals).requireUser().delete(revokeProviderTokens: !keepProviderGrants)
+      if output.json { Output.json(["deleted": true]) } else { Output.line(tr("Account deleted.")) }
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import AuthDesktopApp
+import Foundation
+
+// `auth-desktop-cli`, the command line, which `auth-desktop` starts for any arguments (with none it
+// starts the window, `auth-desktop-window`, itself); it never loads GTK. The command line is read once,
+// by swift-argument-parser: the subcommands, with no subcommand the window (`AuthDesktopCommand`, with
+// only global options: `auth-desktop --emulator`), and `auth-desktop URI` (what the desktop runs for a
+// custom-scheme redirect, `DeliverCommand`).
+L10n.setUp()  // Every message's language (po/, docs/CONTRIBUTING.md, "Translations"); `--json` keeps English.
+signal(SIGPIPE, SIG_IGN)  // A closed stdout is an error on write (see `Output.line`), not the end.
+let arguments = Array(CommandLine.arguments.dropFirst())
+// A root command with both subcommands and a positional argument does not parse reliably, so a URI has
+// a command of its own.
+let root: any ParsableCommand.Type = DeliverCommand.matches(arguments) ? DeliverCommand.self : AuthDesktopCommand.self
+do {
+  let command = try root.parseAsRoot(arguments)
+  if let runnable = command as? any CLICommand {
+    try await runnable.execute()
+  } else {
+    var builtIn = command  // `help SUBCOMMAND`
+    try builtIn.run()
+  }
+} catch {
+  root.exit(withError: error)
+}
