@@ -163,6 +163,7 @@ extension CLIRunner {
   public static func authorizationURL(_ firstLine: Substring?) throws -> URL {
     let line = try #require(firstLine)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-    return try #require((object["authorizationURL"] as? String).flatMap(URL.init(string:)))
+    return try #require(
+      (object["authorizationURL"] as? String).flatMap(URL.init(string:)), "sign-in's first line: \(line)")
   }
 }
