@@ -36,7 +36,7 @@ extension Browser {
   }
 
   public static func consentPage(_ url: URL) async throws -> String {
-    let response = try await URLSessionTransport(timeout: 10).send(HTTPRequest(url: url))
+    let response = try await URLSessionTransport(timeout: TestEnvironment.requestTimeout).send(HTTPRequest(url: url))
     #expect(response.status == 200, "the authorization URL answered \(response.status)")
     return String(decoding: response.body, as: UTF8.self)
   }
@@ -75,7 +75,7 @@ extension Browser {
     var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
     (components.path, components.query) = (path, nil)
     let body = FormParameters(fields.map { (name: $0.0, value: $0.1) }).encoded
-    return try await URLSessionTransport(timeout: 10).send(
+    return try await URLSessionTransport(timeout: TestEnvironment.requestTimeout).send(
       HTTPRequest(
         method: "POST", url: components.url!, headers: [("Content-Type", "application/x-www-form-urlencoded")],
         body: Data(body.utf8)))

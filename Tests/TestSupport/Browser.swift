@@ -9,7 +9,7 @@ import Testing
 /// `approve`, `add` and `deny` (Browser+Consent.swift).
 public enum Browser {
   public static func follow(_ url: URL, sourceLocation: SourceLocation = #_sourceLocation) async throws -> URL {
-    let response = try await URLSessionTransport(timeout: 10).send(HTTPRequest(url: url))
+    let response = try await URLSessionTransport(timeout: TestEnvironment.requestTimeout).send(HTTPRequest(url: url))
     #expect(
       response.status == 302, "authorization endpoint answered \(response.status)", sourceLocation: sourceLocation)
     return try #require(response.header("location").flatMap(URL.init(string:)), sourceLocation: sourceLocation)

@@ -15,7 +15,7 @@ public enum HTTPProbe {
   public static func request(_ url: URL, method: String = "GET") async throws -> Answer {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.connectionProxyDictionary = [:]
-    configuration.timeoutIntervalForRequest = 10
+    configuration.timeoutIntervalForRequest = TestEnvironment.requestTimeout
     let session = URLSession(configuration: configuration)
     defer { session.finishTasksAndInvalidate() }
     var request = URLRequest(url: url)

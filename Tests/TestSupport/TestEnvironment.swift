@@ -16,6 +16,11 @@ public enum TestEnvironment {
 
   public static func prepare() { _ = paths }
 
+  /// How long a test's HTTP request to a server on 127.0.0.1 may wait for its answer. A bound against a
+  /// hang, not a speed check: at the start of a full run hundreds of tests and their child processes
+  /// share two cores, and a loopback answer has been seen to take over 10 s there.
+  public static let requestTimeout: TimeInterval = 60
+
   private static func make() -> Paths {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("authdesktop-tests-\(UUID().uuidString)")
     let data = root.appendingPathComponent("data")

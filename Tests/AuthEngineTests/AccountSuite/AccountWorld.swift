@@ -88,7 +88,7 @@ struct AccountWorld: Sendable {
     let database = try AuthDatabase(directory: directory)
     let logs = LogCapture()
     let environment = AuthEnvironment(
-      transport: URLSessionTransport(timeout: 10), secrets: secrets,
+      transport: URLSessionTransport(timeout: TestEnvironment.requestTimeout), secrets: secrets,
       pending: SQLitePendingAuthorizationStore(database: database), clock: clock, logger: logs.logger())
     auth = Auth(
       configuration: parsed, environment: environment, database: database,

@@ -2,6 +2,7 @@ import AuthEngine
 import AuthURLSession
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 /// An `Auth` on a temporary data dir (real SQLite), an in-memory secret store and a manual clock.
@@ -23,7 +24,7 @@ struct AccountHarness {
     let configuration = try ConfigurationLoader.parse("[app]\none_account_per_email = \(oneAccountPerEmail)\n" + extra)
     let database = try AuthDatabase(directory: directory)
     let environment = AuthEnvironment(
-      transport: URLSessionTransport(timeout: 10), secrets: secrets,
+      transport: URLSessionTransport(timeout: TestEnvironment.requestTimeout), secrets: secrets,
       pending: SQLitePendingAuthorizationStore(database: database),
       clock: clock, logger: logs.logger())
     auth = Auth(

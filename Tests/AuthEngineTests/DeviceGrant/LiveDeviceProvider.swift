@@ -66,7 +66,7 @@ struct LiveDeviceProvider {
     auth = Auth(
       configuration: try ConfigurationLoader.parse(configuration),
       environment: AuthEnvironment(
-        transport: URLSessionTransport(timeout: 10), secrets: InMemorySecretStore(),
+        transport: URLSessionTransport(timeout: TestEnvironment.requestTimeout), secrets: InMemorySecretStore(),
         pending: SQLitePendingAuthorizationStore(database: database), clock: clock),
       database: database, passwordHasher: PasswordHasher(cost: .testing, random: SystemRandomSource()))
     self.providerID = providerID

@@ -31,7 +31,7 @@ struct Harness {
     service = AuthorizationService(
       configuration: configuration,
       environment: AuthEnvironment(
-        transport: URLSessionTransport(timeout: 10), secrets: secrets,
+        transport: URLSessionTransport(timeout: TestEnvironment.requestTimeout), secrets: secrets,
         pending: SQLitePendingAuthorizationStore(database: database), clock: clock, logger: logs.logger()))
     self.secrets = secrets
     self.dataDirectory = directory
