@@ -27,8 +27,9 @@ public struct EmulatorRouter: Sendable {
     let providers = ProviderEmulator(
       baseURL: baseURL, identity: identity, configuration: configuration, identities: identities,
       deviceFlow: deviceFlow)
-    let project = IdentityToolkitProject(
+    var project = IdentityToolkitProject(
       projectID: projectID, configuration: configuration, emulatorBaseURL: baseURL, identity: identity)
+    project.anonymousEnabled = true  // as in Google's emulator, where every sign-in method is on
     self.init(
       providers: providers,
       identityToolkit: IdentityToolkitEmulator(provider: providers, project: project, storage: storage))

@@ -5,12 +5,16 @@ emulator. One JSON line on stdout: the step's result, or {"error": "<firebase_ad
 "message": ...} when the SDK raised. An ID token comes on stdin (never in argv).
 
 Steps: create EMAIL PASSWORD · verify [--check-revoked] · get UID · disable UID · enable UID ·
-revoke UID · claims UID JSON · delete UID · list PAGE_SIZE (every page's uids).
+revoke UID · claims UID JSON · delete UID · list PAGE_SIZE (every page's uids) ·
+custom-token UID [CLAIMS_JSON] (the token a backend hands its client) · reset-link EMAIL and
+verify-link EMAIL (generate_password_reset_link / generate_email_verification_link: the link and its
+oobCode).
 """
 
 import json
 import sys
 import time
+from urllib.parse import parse_qs, urlsplit
 
 import firebase_admin
 import firebase_admin.exceptions
@@ -25,6 +29,7 @@ def user_json(user):
         "disabled": user.disabled,
         "providers": sorted(info.provider_id for info in user.provider_data),
         "customClaims": user.custom_claims,
+        "emailVerified": user.email_verified,
         "tokensValidAfter": user.tokens_valid_after_timestamp,
     }
 
@@ -57,6 +62,14 @@ def step(name, args):
             pages.append([user.uid for user in page.users])
             page = page.get_next_page()
         return {"pages": pages}
+    if name == "custom-token":
+        claims = json.loads(args[1]) if len(args) > 1 else None
+        return {"token": auth.create_custom_token(args[0], claims).decode()}
+    if name in ("reset-link", "verify-link"):
+        make = (auth.generate_password_reset_link if name == "reset-link"
+                else auth.generate_email_verification_link)
+        link = make(args[0])
+        return {"link": link, "oobCode": parse_qs(urlsplit(link).query)["oobCode"][0]}
     raise SystemExit(f"unknown step {name}")
 
 

@@ -5,7 +5,8 @@ the reference implementation, and production where the two differ (README.md lis
 
 Endpoints (emulator URL form, or the same paths without the host segment):
   POST /identitytoolkit.googleapis.com/v1/accounts:<op>   signInWithIdp (itk_signin_idp),
-       signUp, signInWithPassword, lookup, update, delete, createAuthUri (itk_ops)
+       signUp, signInWithPassword, lookup, update, delete, createAuthUri (itk_ops),
+       signInWithCustomToken (itk_custom_token), sendOobCode, resetPassword (itk_oob)
   POST /securetoken.googleapis.com/v1/token               refresh; form or JSON
   API key: `?key=` or `x-goog-api-key`; it selects the project.
   GET  /_test/jwks, /robot/v1/metadata/jwk/securetoken@system.gserviceaccount.com,
@@ -15,6 +16,7 @@ Emulator admin (unauthenticated, as in the emulator):
   DELETE /emulator/v1/projects/<id>[/tenants/<t>]/accounts
   GET|PATCH /emulator/v1/projects/<id>/config   signIn.allowDuplicateEmails,
                                                 emailPrivacyConfig.enableImprovedEmailPrivacy
+  GET /emulator/v1/projects/<id>/oobCodes       the codes it would have emailed (itk_oob)
 Control (tests only):
   POST /_test/projects                    -> {"project_id", "api_key", "project_number"}
   POST /_test/projects/<id>/clock         {"advance": seconds}
@@ -22,16 +24,20 @@ Control (tests only):
   POST /_test/projects/<id>/fault         {"op", "status": 500|503, "count"}
   GET  /_test/projects/<id>/log           requests received (names and flags, no secrets)
   GET  /_test/projects/<id>/accounts      every account, in accounts:lookup form
+  POST /_test/projects/<id>/custom_token  a custom token as a backend mints it (itk_custom_token)
+  POST /_test/projects/<id>/oob/expire    every oob code expires (itk_oob)
 
 Files: identity_toolkit_server.py (routes, API key, dispatch, faults), itk_requests.py (field
 schema, request log), itk_errors.py (error bodies), itk_control.py (control, emulator admin).
 """
 
-from flask import Flask, request
+from flask import Flask, abort, request
 
 from common import json_response
 from itk_accounts import ItkError
 from itk_control import add_control_routes
+import itk_custom_token
+import itk_oob
 from itk_errors import FAULT_BODIES, error_body, key_invalid
 from itk_requests import FIELDS, log_entry, parse_body
 import itk_signin_idp
@@ -95,6 +101,14 @@ class Server:
             identity, pending = itk_signin_idp.idp_identity(ops, project, body)
             with ops.lock:
                 return itk_signin_idp.sign_in_with_idp(ops, project, body, identity, pending)
+        if op == "update" and body.get("oobCode"):
+            with ops.lock:
+                return itk_oob.apply_oob_code(ops, project, body)
+        extra = {"signInWithCustomToken": itk_custom_token.sign_in_with_custom_token,
+                 "sendOobCode": itk_oob.send_oob_code, "resetPassword": itk_oob.reset_password}
+        if op in extra:
+            with ops.lock:
+                return extra[op](ops, project, body)
         handler = {"signUp": ops.sign_up, "signInWithPassword": ops.sign_in_with_password,
                    "lookup": ops.lookup, "update": ops.update, "delete": ops.delete,
                    "createAuthUri": ops.create_auth_uri, "token": ops.grant_token}[op]
@@ -130,4 +144,7 @@ def create_app():
             srv.ops.key.jwks(), headers={"Cache-Control": "public, max-age=3600"}))
 
     add_control_routes(app, srv)
+    find = (lambda project_id: srv.projects.get(project_id) or abort(404))
+    itk_custom_token.add_custom_token_routes(app, srv, find)
+    itk_oob.add_oob_routes(app, srv, find)
     return app

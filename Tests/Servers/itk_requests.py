@@ -38,6 +38,12 @@ FIELDS = {
                      "identifier oauthConsumerKey oauthScope openidRealm otaApp providerId "
                      "sessionId tenantId",
     "token": "code grantType grant_type refreshToken refresh_token",
+    "signInWithCustomToken": "delegatedProjectNumber instanceId returnSecureToken tenantId token",
+    "sendOobCode": "androidInstallApp androidMinimumVersion androidPackageName canHandleCodeInApp "
+                   "captchaResp challenge clientType continueUrl dynamicLinkDomain email "
+                   "iOSAppStoreId iOSBundleId idToken linkDomain newEmail recaptchaVersion "
+                   "requestType returnOobLink targetProjectId tenantId userIp",
+    "resetPassword": "email newPassword oldPassword oobCode tenantId",
 }
 FIELDS = {op: set(names.split()) for op, names in FIELDS.items()}
 

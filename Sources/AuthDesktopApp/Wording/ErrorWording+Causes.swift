@@ -249,7 +249,10 @@ extension ErrorWording {
   /// `auth/operation-not-allowed` from a device sign-in (RFC 8628): the provider has no device grant,
   /// or refuses it to this app. The configuration's and a Firebase project's come with their own cause.
   static func refusesDeviceGrant(_ error: AuthError) -> Bool {
-    error.code == .operationNotAllowed && error.configurationIssue == nil && error.origin != .accountServer
+    guard case .needsFirebase = error.payload else {
+      return error.code == .operationNotAllowed && error.configurationIssue == nil && error.origin != .accountServer
+    }
+    return false
   }
 
   /// `auth/account-exists-with-different-credential`.

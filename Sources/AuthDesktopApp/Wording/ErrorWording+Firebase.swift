@@ -4,6 +4,7 @@ import AuthEngine
 /// and the shared codes when the project is the cause (`.accountServer` payload).
 extension ErrorWording {
   static func firebaseTitle(_ error: AuthError) -> String? {
+    if let title = emailActionTitle(error) { return title }
     switch error.code {
     case .userDisabled: return tr("Account disabled")
     case .invalidAPIKey: return tr("API key not valid")
@@ -16,6 +17,7 @@ extension ErrorWording {
   }
 
   static func firebaseBody(_ error: AuthError, for surface: Surface) -> String? {
+    if let body = emailActionBody(error, for: surface) { return body }
     let cli = surface == .commandLine
     let server: AccountServerError?
     if case .accountServer(let answer) = error.payload { server = answer } else { server = nil }

@@ -63,7 +63,9 @@ enum ErrorWording {
     case .secretStoreUnavailable: return tr("Keyring unavailable")
     case .storageFailure: return tr("Accounts not saved")
     case .internalError: return tr("Something went wrong")
-    case .userDisabled, .invalidAPIKey, .appNotAuthorized, .invalidTenantID: return tr("Firebase refused")
+    case .userDisabled, .invalidAPIKey, .appNotAuthorized, .invalidTenantID, .invalidCustomToken,
+      .customTokenMismatch, .invalidActionCode, .expiredActionCode:
+      return tr("Firebase refused")
     }
   }
 
@@ -280,7 +282,8 @@ enum ErrorWording {
           ?? tr("This provider does not offer sign-in with a code on another device."),
         cli ? tr("Sign in without --device.") : tr("Sign in with the browser."))
     case (.operationNotAllowed, _): return tr("This provider is not set up in the configuration.")
-    case (.userDisabled, _), (.invalidAPIKey, _), (.appNotAuthorized, _), (.invalidTenantID, _):
+    case (.userDisabled, _), (.invalidAPIKey, _), (.appNotAuthorized, _), (.invalidTenantID, _),
+      (.invalidCustomToken, _), (.customTokenMismatch, _), (.invalidActionCode, _), (.expiredActionCode, _):
       return tr("The Firebase project refused the request.")
     case (.invalidConfiguration, _):
       return sentences(

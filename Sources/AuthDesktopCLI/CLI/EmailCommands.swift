@@ -72,6 +72,8 @@ extension Output {
   static func signedIn(_ user: User, isNewUser: Bool, json asJSON: Bool) {
     if asJSON {
       json(["signedIn": true, "user": Output.user(user), "isNewUser": isNewUser])
+    } else if user.isAnonymous {
+      line(tr("Signed in anonymously (uid {uid})", ["uid": user.uid]))
     } else {
       line(
         tr(

@@ -71,6 +71,7 @@ enum Output {
     return [
       "uid": user.uid, "email": user.email ?? NSNull(), "emailVerified": user.emailVerified,
       "displayName": user.displayName ?? NSNull(), "photoURL": user.photoURL ?? NSNull(),
+      "isAnonymous": user.isAnonymous,
       "providerData": user.providerData.map { info -> [String: Any?] in
         [
           "providerId": info.providerID, "uid": info.uid, "email": info.email ?? NSNull(),

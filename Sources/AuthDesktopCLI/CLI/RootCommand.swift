@@ -11,7 +11,8 @@ struct AuthDesktopCommand: CLICommand {
     commandName: "auth-desktop",
     abstract: tr("Sign in with GitHub, X and OpenID Connect providers, from the desktop or a script."),
     subcommands: [
-      SignInCommand.self, SignUpEmailCommand.self, SignInEmailCommand.self, LinkPendingCommand.self,
+      SignInCommand.self, SignUpEmailCommand.self, SignInEmailCommand.self, SignInCustomTokenCommand.self,
+      LinkPendingCommand.self, SendPasswordResetCommand.self, ResetPasswordCommand.self, VerifyEmailCommand.self,
       StatusCommand.self, TokenCommand.self, IDTokenCommand.self, UnlinkCommand.self, SignOutCommand.self,
       DeleteAccountCommand.self, MethodsCommand.self, ProvidersCommand.self, InstallCommand.self, DoctorCommand.self,
       EmulatorCommand.self, AgentCommand.self,

@@ -6,12 +6,14 @@ import AuthEngine
 import Foundation
 
 /// `sign-in PROVIDER [--link|--reauthenticate] [--scope S]... [--param K=V]... [--no-browser] [--no-wait]
-/// [--device] [--timeout SECONDS] [--json]`.
+/// [--device] [--timeout SECONDS] [--json]`, or `sign-in --anonymous`.
 struct SignInCommand: CLICommand {
   static let configuration = CommandConfiguration(commandName: "sign-in", abstract: tr("Sign in with a provider."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
-  @Argument(help: ArgumentHelp(tr("github.com, twitter.com or oidc.NAME"))) var provider: String
+  @Argument(help: ArgumentHelp(tr("github.com, twitter.com or oidc.NAME"))) var provider: String?
+  @Flag(help: ArgumentHelp(tr("Sign in as a new anonymous user (link a provider or a password later to keep it).")))
+  var anonymous = false
   @Flag(help: ArgumentHelp(tr("Link the provider to the signed-in user."))) var link = false
   @Flag(help: ArgumentHelp(tr("Prove again that you are the signed-in user."))) var reauthenticate = false
   @Option(name: .customLong("scope"), help: ArgumentHelp(tr("An extra scope (repeatable)."))) var scopes: [String] = []
@@ -37,6 +39,12 @@ struct SignInCommand: CLICommand {
   static let defaultRedirectTimeout: TimeInterval = 300
 
   func validate() throws {
+    if anonymous {
+      guard provider == nil, !link, !reauthenticate, !device, !noWait, !noBrowser, scopes.isEmpty, params.isEmpty
+      else { throw ValidationError(tr("--anonymous takes no provider and no other sign-in option")) }
+      return
+    }
+    if provider == nil { throw ValidationError(tr("Name a provider, or sign in with --anonymous")) }
     if link && reauthenticate { throw ValidationError(tr("--link and --reauthenticate exclude each other")) }
     if device && noWait { throw ValidationError(tr("--device and --no-wait exclude each other")) }
     if let timeout, !(timeout > 0) { throw ValidationError(tr("--timeout must be positive")) }
@@ -45,6 +53,11 @@ struct SignInCommand: CLICommand {
   func execute() async throws {
     try await Output.run(output) {
       let context = try await CLIContext(globals)
+      guard let provider else {
+        if context.configuration.firebase != nil { try await context.ensureEmulator() }
+        let result = try await context.auth.signInAnonymously()
+        return Output.signedIn(result.user, isNewUser: true, json: output.json)
+      }
       var request = OAuthProvider(providerID: provider)
       request.scopes = scopes
       for param in params {

@@ -27,6 +27,7 @@ struct ProviderUserInfo: Codable, Sendable, Equatable {
 struct IdentityToolkitAccount: Codable, Sendable {
   static let password = "password"
   static let phone = "phone"
+  static let custom = "custom"
   /// Production redacts `passwordHash` in `accounts:lookup` to base64("REDACTED").
   static let redactedHash = "UkVEQUNURUQ="
 

@@ -73,6 +73,14 @@ struct IdentityToolkitBody: Sendable {
       "oauthConsumerKey", "oauthScope", "openidRealm", "otaApp", "providerId", "sessionId", "tenantId",
     ],
     "token": ["code", "grantType", "grant_type", "refreshToken", "refresh_token"],
+    "signInWithCustomToken": ["delegatedProjectNumber", "instanceId", "returnSecureToken", "tenantId", "token"],
+    "sendOobCode": [
+      "androidInstallApp", "androidMinimumVersion", "androidPackageName", "canHandleCodeInApp", "captchaResp",
+      "challenge", "clientType", "continueUrl", "dynamicLinkDomain", "email", "iOSAppStoreId", "iOSBundleId",
+      "idToken", "linkDomain", "newEmail", "recaptchaVersion", "requestType", "returnOobLink", "targetProjectId",
+      "tenantId", "userIp",
+    ],
+    "resetPassword": ["email", "newPassword", "oldPassword", "oobCode", "tenantId"],
   ]
 
   /// Operations only the project-scoped Admin API paths serve (`IdentityToolkitEmulator+Projects`).

@@ -21,8 +21,12 @@ extension IdentityToolkitEmulator {
       return perform(admin: true, saves: false, projectID: projectID) { Self.configuration($0.state) }
     case (["config"], "PATCH"): return patchConfiguration(projectID: projectID, request)
     case (["config"], _): return EmulatorHTTP.methodNotAllowed("GET, PATCH")
-    // firebase-tools `listOobCodesInProject`: none yet, as this emulator sends no email.
-    case (["oobCodes"], "GET"): return EmulatorHTTP.json(["oobCodes": [Any]()])
+    // firebase-tools `listOobCodesInProject`: the emails it would have sent, with their codes and links.
+    case (["oobCodes"], "GET"):
+      let base = provider.baseURL
+      return perform(admin: true, saves: false, projectID: projectID) { operation in
+        ["oobCodes": (operation.state.oobCodes ?? []).map { $0.json.merging(["oobLink": $0.link(base: base)]) { $1 } }]
+      }
     case (["oobCodes"], _): return EmulatorHTTP.methodNotAllowed("GET")
     default: return Self.notFound
     }

@@ -5,7 +5,8 @@ import Foundation
 /// project-scoped account paths, for any project id, with `Authorization: Bearer owner` and no API key
 /// (firebase-tools `server.ts` `oauth2Authenticator`):
 /// - `POST /identitytoolkit.googleapis.com/v1/projects/P/accounts` creates a user;
-/// - `POST …/projects/P/accounts:OP`, OP one of `lookup`, `update`, `delete`, `query`, `batchDelete`;
+/// - `POST …/projects/P/accounts:OP`, OP one of `lookup`, `update`, `delete`, `query`, `batchDelete`,
+///   `sendOobCode` (the Admin SDK's `generate_password_reset_link` and `generate_email_verification_link`);
 /// - `GET …/projects/P/accounts:batchGet?maxResults=N&nextPageToken=T`;
 /// - the same below `…/projects/P/tenants/T/`, for the tenant's users (a body's `tenantId` must be T).
 /// The same paths without the host segment work too. Missing credentials are 401 `UNAUTHENTICATED`,
@@ -17,7 +18,7 @@ extension IdentityToolkitEmulator {
   /// The operations below `…/accounts:` (the empty one is `POST …/accounts`).
   static let projectOperations: [String: String] = [
     "": "POST", "lookup": "POST", "update": "POST", "delete": "POST", "query": "POST", "batchDelete": "POST",
-    "batchGet": "GET",
+    "batchGet": "GET", "sendOobCode": "POST",
   ]
 
   /// A project or tenant id as a path segment: 1 to 100 ASCII letters, digits, `-`, `_` or `.`.
@@ -73,6 +74,9 @@ extension IdentityToolkitEmulator {
       case "update": return perform(admin: true, projectID: project) { try $0.update(body) }
       case "delete": return perform(admin: true, projectID: project) { try $0.delete(body) }
       case "query": return perform(admin: true, saves: false, projectID: project) { try $0.query(body) }
+      case "sendOobCode":
+        let base = provider.baseURL
+        return perform(admin: true, projectID: project) { try $0.sendOobCode(body, base: base) }
       default: return perform(admin: true, projectID: project) { try $0.batchDelete(body) }
       }
     } catch let error as IdentityToolkitError {

@@ -11,7 +11,8 @@ import Foundation
 /// Paths (the host segment is part of the path, as in firebase-tools' `server.ts`; the same paths
 /// without it work too):
 /// - `POST /identitytoolkit.googleapis.com/v1/accounts:OP?key=…`, OP one of `signInWithIdp`, `signUp`,
-///   `signInWithPassword`, `lookup`, `update`, `delete`, `createAuthUri` (JSON);
+///   `signInWithPassword`, `lookup`, `update`, `delete`, `createAuthUri`, `signInWithCustomToken`,
+///   `sendOobCode`, `resetPassword` (JSON);
 /// - `POST /securetoken.googleapis.com/v1/token?key=…` (form or JSON);
 /// - the ID tokens' public keys: `GET /robot/v1/metadata/jwk/securetoken@system.gserviceaccount.com` and
 ///   `/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com`, also under `/www.googleapis.com`;
@@ -119,6 +120,11 @@ public actor IdentityToolkitEmulator {
       case "update": return perform(admin: admin) { try $0.update(body) }
       case "delete": return perform(admin: admin) { try $0.delete(body) }
       case "createAuthUri": return perform(admin: admin, saves: false) { try $0.createAuthUri(body) }
+      case "signInWithCustomToken": return perform(admin: admin) { try $0.signInWithCustomToken(body) }
+      case "sendOobCode":
+        let base = provider.baseURL
+        return perform(admin: admin) { try $0.sendOobCode(body, base: base) }
+      case "resetPassword": return perform(admin: admin) { try $0.resetPassword(body) }
       default: return perform(admin: admin) { try $0.grantToken(body) }
       }
     } catch let error as IdentityToolkitError {

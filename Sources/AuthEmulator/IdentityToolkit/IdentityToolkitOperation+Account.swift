@@ -27,6 +27,7 @@ extension IdentityToolkitOperation {
   /// email changes need a recent sign-in, and under email-enumeration protection an email change is
   /// refused (it must be verified first). The Admin API's fields are in `applyAdminFields`.
   mutating func update(_ body: IdentityToolkitBody) throws -> [String: Any] {
+    if body.has("oobCode") { return try applyOobCode(body) }
     let index: Int
     var claims: [String: JSONValue]?
     if admin, body.idToken == nil {

@@ -34,13 +34,16 @@ struct IdentityToolkitOperation {
   }
 
   /// firebase-tools `issueTokens`: an ID token and a refresh token for a new session.
-  mutating func issueTokens(_ index: Int, provider: String, authTime: Date) throws -> [String: Any] {
+  /// `sessionClaims`: a custom token's `claims` (a JSON object's text), in every ID token of the session.
+  mutating func issueTokens(_ index: Int, provider: String, authTime: Date, sessionClaims: String? = nil) throws
+    -> [String: Any]
+  {
     state.accounts[index].lastRefreshAt = now
     let refresh = "AMf-vB" + random.token(bytes: 90)
     state.refreshTokens[Self.digest(refresh)] = IdentityToolkitState.RefreshRecord(
       tenantId: state.accounts[index].tenantId, localId: state.accounts[index].localId, signInProvider: provider,
-      authTime: authTime, sequence: state.nextSequence(), issuedAt: now)
-    let idToken = try mintIDToken(index, provider: provider, authTime: authTime)
+      authTime: authTime, sequence: state.nextSequence(), issuedAt: now, sessionClaims: sessionClaims)
+    let idToken = try mintIDToken(index, provider: provider, authTime: authTime, sessionClaims: sessionClaims)
     return ["idToken": idToken, "refreshToken": refresh, "expiresIn": String(Int(Self.idTokenLifetime))]
   }
 
@@ -49,7 +52,9 @@ struct IdentityToolkitOperation {
   /// `iat`, `exp` = `iat` + 1 h, `email`, `email_verified`, `name`, `picture`, `phone_number`, the custom
   /// claims, and
   /// `firebase: {identities, sign_in_provider, tenant?}`.
-  mutating func mintIDToken(_ index: Int, provider: String, authTime: Date) throws -> String {
+  mutating func mintIDToken(_ index: Int, provider: String, authTime: Date, sessionClaims: String? = nil) throws
+    -> String
+  {
     let account = state.accounts[index]
     let issuedAt = Int64(now.timeIntervalSince1970)
     // The profile first, then the custom claims (which may replace `name` or `picture`, as in
@@ -58,6 +63,7 @@ struct IdentityToolkitOperation {
     claims["name"] = account.displayName
     claims["picture"] = account.photoUrl
     claims["phone_number"] = account.phoneNumber
+    claims.merge(IdentityToolkitClaims.parse(sessionClaims)) { $1 }
     claims.merge(IdentityToolkitClaims.parse(account.customAttributes)) { $1 }
     claims.merge([
       "iss": issuer, "aud": project.projectID, "auth_time": Int64(authTime.timeIntervalSince1970),
@@ -128,7 +134,8 @@ struct IdentityToolkitOperation {
     try Self.check(!state.accounts[index].disabled, "USER_DISABLED")
     try Self.check(record.sequence > state.accounts[index].revokedThrough, "TOKEN_EXPIRED")
     state.accounts[index].lastRefreshAt = now
-    let idToken = try mintIDToken(index, provider: record.signInProvider, authTime: record.authTime)
+    let idToken = try mintIDToken(
+      index, provider: record.signInProvider, authTime: record.authTime, sessionClaims: record.sessionClaims)
     return [
       "access_token": idToken, "expires_in": String(Int(Self.idTokenLifetime)), "token_type": "Bearer",
       "refresh_token": refresh, "id_token": idToken, "user_id": record.localId, "project_id": project.projectNumber,

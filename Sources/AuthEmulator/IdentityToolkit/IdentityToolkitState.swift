@@ -18,6 +18,8 @@ struct IdentityToolkitState: Codable, Sendable {
     var sequence: UInt64
     /// When the session's refresh token was issued (nil in states saved before this was kept).
     var issuedAt: Date?
+    /// A custom token's `claims` (JSON text), copied into the session's ID tokens.
+    var sessionClaims: String?
   }
 
   /// An ID token this emulator signed: its number (for revocation) and when it expires.
@@ -48,6 +50,9 @@ struct IdentityToolkitState: Codable, Sendable {
   var refreshTokens: [String: RefreshRecord] = [:]
   var idTokens: [String: IssuedIDToken] = [:]
   var pendingTokens: [String: PendingRecord] = [:]
+  /// The emails the emulator would have sent (`IdentityToolkitOperation+OobCodes`); nil in states saved
+  /// before they were kept.
+  var oobCodes: [OobRecord]?
 
   init(projectID: String) { self.projectID = projectID }
 
@@ -61,6 +66,7 @@ struct IdentityToolkitState: Codable, Sendable {
   mutating func purge(now: Date) {
     idTokens = idTokens.filter { $0.value.expiresAt > now }
     pendingTokens = pendingTokens.filter { $0.value.expiresAt > now }
+    oobCodes = oobCodes?.filter { $0.expiresAt > now - OobRecord.keptAfterExpiry }
   }
 
   // MARK: Accounts (firebase-tools `state.ts` indexes, as linear scans)

@@ -59,6 +59,14 @@ public enum AuthErrorCode: String, Sendable, CaseIterable {
   case appNotAuthorized = "auth/app-not-authorized"
   /// The configuration's `tenant_id` names no tenant of the project, or another than the session's.
   case invalidTenantID = "auth/invalid-tenant-id"
+  /// The custom token is not one the project accepts: malformed, expired, or for another audience.
+  case invalidCustomToken = "auth/invalid-custom-token"
+  /// The custom token was signed by a service account of another project.
+  case customTokenMismatch = "auth/custom-token-mismatch"
+  /// A password-reset or email-verification code that is unknown, used, or of another kind.
+  case invalidActionCode = "auth/invalid-action-code"
+  /// A password-reset or email-verification code that expired.
+  case expiredActionCode = "auth/expired-action-code"
   // Local storage.
   case secretStoreUnavailable = "auth/secret-store-unavailable"
   case storageFailure = "auth/storage-failure"

@@ -37,6 +37,8 @@ extension AuthError {
     case secretStore(SecretStoreProblem)
     /// Identity Toolkit (a Firebase project) answered with this error.
     case accountServer(AccountServerError)
+    /// Only a Firebase project does this; the local store refuses it (`auth/operation-not-allowed`).
+    case needsFirebase(FirebaseOnlyOperation)
   }
 }
 

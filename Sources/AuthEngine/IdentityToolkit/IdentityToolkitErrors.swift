@@ -26,6 +26,7 @@ enum IdentityToolkitErrors {
     "INVALID_PROVIDER_ID": .invalidProviderID,
     "INVALID_EMAIL": .invalidEmail,
     "INVALID_IDENTIFIER": .invalidEmail,
+    "MISSING_EMAIL": .invalidEmail,
     "FEDERATED_USER_ID_ALREADY_LINKED": .credentialAlreadyInUse,
     "USER_DISABLED": .userDisabled,
     "TOKEN_EXPIRED": .userTokenExpired,
@@ -35,6 +36,13 @@ enum IdentityToolkitErrors {
     "TENANT_ID_MISMATCH": .invalidTenantID,
     "TENANT_NOT_FOUND": .invalidTenantID,
     "INVALID_TENANT_ID": .invalidTenantID,
+    "INVALID_CUSTOM_TOKEN": .invalidCustomToken,
+    "MISSING_CUSTOM_TOKEN": .invalidCustomToken,
+    "CREDENTIAL_MISMATCH": .customTokenMismatch,
+    "INVALID_OOB_CODE": .invalidActionCode,
+    "MISSING_OOB_CODE": .invalidActionCode,
+    "EXPIRED_OOB_CODE": .expiredActionCode,
+    "RESET_PASSWORD_EXCEED_LIMIT": .tooManyRequests,
   ]
   /// Google API key errors (`details[].reason` of an `ErrorInfo`, or the legacy `errors[].reason`).
   static let keyInvalid: Set<String> = ["API_KEY_INVALID", "API_KEY_EXPIRED", "keyInvalid", "keyExpired"]

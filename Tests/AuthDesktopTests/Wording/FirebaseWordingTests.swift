@@ -49,4 +49,25 @@ import Testing
     let words = UserFacingError(AuthError.configuration(issue, code: .insecureEndpoint), for: .commandLine)
     #expect(words.body.contains("[firebase] emulator_host") && words.body.contains("emulator.example.com:9099"))
   }
+
+  @Test func customTokensAndCodesHaveTheirWords() {
+    #expect(
+      Self.words(.invalidCustomToken, "INVALID_CUSTOM_TOKEN", surface: .window).title == "Sign-in token not valid")
+    let mismatch = Self.words(.customTokenMismatch, "CREDENTIAL_MISMATCH", surface: .commandLine)
+    #expect(mismatch.body.contains("another Firebase project") && mismatch.body.contains("project_id"))
+    #expect(Self.words(.expiredActionCode, "EXPIRED_OOB_CODE", surface: .window).body.contains("new email"))
+    #expect(Self.words(.invalidActionCode, "INVALID_OOB_CODE", surface: .window).title == "Code not valid")
+  }
+
+  /// The local store refuses what only a Firebase project does, and says why: not "provider not set up".
+  @Test func theLocalStoreSaysItSendsNoEmail() {
+    for surface in UserFacingError.Surface.allCases {
+      let email = UserFacingError(
+        AuthError(.operationNotAllowed, origin: .request, payload: .needsFirebase(.email)), for: surface)
+      #expect(email.title == "No email from this computer" && email.body.contains("sends no email"))
+      let token = UserFacingError(
+        AuthError(.operationNotAllowed, origin: .request, payload: .needsFirebase(.customToken)), for: surface)
+      #expect(token.title == "Custom tokens need Firebase" && token.body.contains("Firebase project"))
+    }
+  }
 }

@@ -25,6 +25,7 @@ import Testing
     .port(PortIssue(port: 9399, problem: .inUse)), .state(.expired), .password(.tooShort(minimumLength: 8)),
     .storage(StorageIssue(path: "/data/accounts.sqlite", problem: .cannotOpen)), .secretStore(.locked),
     .accountServer(AccountServerError(message: "OPERATION_NOT_ALLOWED", status: 400)),
+    .needsFirebase(.email), .needsFirebase(.customToken),
   ]
 
   @Test(arguments: AuthErrorCode.allCases)

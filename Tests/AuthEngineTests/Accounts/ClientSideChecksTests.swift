@@ -48,6 +48,23 @@ import Testing
       calls.append("signOut")
       return account?.uid
     }
+    func signUpAnonymously() -> SignedIn {
+      calls.append("signUpAnonymously")
+      return SignedIn(account: account!, isNewUser: true)
+    }
+    func signInWithCustomToken(_ token: CustomToken) -> SignedIn {
+      calls.append("signInWithCustomToken")
+      return SignedIn(account: account!, isNewUser: false)
+    }
+    func sendOobCode(_ request: OobRequest) { calls.append("sendOobCode \(request)") }
+    func resetPassword(code: ActionCode, newPassword: Password) -> String {
+      calls.append("resetPassword")
+      return account?.email ?? ""
+    }
+    func applyEmailVerification(code: ActionCode) -> Account? {
+      calls.append("applyEmailVerification")
+      return account
+    }
   }
 
   static func account(_ uid: String, _ providers: [String]) -> Account {

@@ -47,4 +47,20 @@ protocol AccountBackend: Sendable {
 
   /// Ends the session of this data dir; the account stays. Returns the uid whose session it was.
   func signOut() async throws -> String?
+
+  /// `accounts:signUp` without credentials: a new anonymous account, signed in.
+  func signUpAnonymously() async throws -> SignedIn
+
+  /// `accounts:signInWithCustomToken`: the account the token names (created when new), signed in.
+  func signInWithCustomToken(_ token: CustomToken) async throws -> SignedIn
+
+  /// `accounts:sendOobCode`: a password-reset or email-verification email.
+  func sendOobCode(_ request: OobRequest) async throws
+
+  /// `accounts:resetPassword` with the code and the new password; returns the account's email.
+  func resetPassword(code: ActionCode, newPassword: Password) async throws -> String
+
+  /// `accounts:update` with an email-verification code; returns the signed-in account as it is now
+  /// (nil when nobody is signed in here).
+  func applyEmailVerification(code: ActionCode) async throws -> Account?
 }

@@ -79,6 +79,10 @@ struct LoginFailureRecord: Codable, FetchableRecord, PersistableRecord, Sendable
 enum Accounts {
   /// The sign-in method of email and password, as a provider id (`providerData`, methods).
   static let password = "password"
+  /// The sign-in provider of an anonymous session (the ID token's `firebase.sign_in_provider`).
+  static let anonymous = "anonymous"
+  /// The sign-in provider of a custom-token session.
+  static let custom = "custom"
 
   static func identity(_ db: Database, providerID: String, federatedID: String) throws -> IdentityRecord? {
     try db.one(

@@ -29,6 +29,9 @@ public struct Account: Sendable, Equatable, Codable {
     self.metadata = metadata
   }
 
+  /// No provider, no password, no email: an anonymous account (`Auth.signInAnonymously()`).
+  public var isAnonymous: Bool { providerData.isEmpty && email == nil }
+
   /// Whether `providerID` (or `password`) is linked.
   func hasProvider(_ providerID: String) -> Bool { providerData.contains { $0.providerID == providerID } }
 

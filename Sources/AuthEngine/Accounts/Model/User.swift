@@ -47,6 +47,15 @@ public struct User: Sendable, Equatable {
     try await auth.updatePassword(uid: uid, to: password)
   }
 
+  /// Whether the account has no way to sign in yet (`Auth.signInAnonymously()`); linking a provider
+  /// or a password makes it permanent, with the same uid.
+  public var isAnonymous: Bool { account.isAnonymous }
+
+  /// Asks the Firebase project to email a verification code to this user's address.
+  public func sendEmailVerification() async throws {
+    try await auth.sendEmailVerification(uid: uid)
+  }
+
   /// Deletes the account, its linked identities and every secret it owns.
   public func delete(revokeProviderTokens: Bool = true) async throws {
     try await auth.delete(uid: uid, revokeProviderTokens: revokeProviderTokens)
