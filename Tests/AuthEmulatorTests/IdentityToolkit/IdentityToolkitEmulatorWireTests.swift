@@ -45,7 +45,7 @@ import Testing
       "signUp", ["email": "ada@example.com", "password": "correct horse", "pasword": "x"])
     #expect(unknown.status == 400)
     #expect(unknown.error == "Invalid JSON payload received. Unknown name \"pasword\": Cannot find field.")
-    #expect(await harness.call("sendOobCode", [:]).status == 404)
+    #expect(await harness.call("signInWithEmailLink", [:]).status == 404)
     #expect(await harness.send("/identitytoolkit.googleapis.com/v1/accounts:lookup", method: "GET").status == 405)
     var notJSON = HTTPRequest(
       method: "POST", url: URL(string: "\(EmulatorHarness.base.absoluteString)/v1/accounts:signUp?key=k")!,
