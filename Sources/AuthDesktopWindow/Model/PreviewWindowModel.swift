@@ -104,6 +104,12 @@ final class PreviewWindowModel: WindowModel {
     state = PasswordHasher.isWeak(Password(password)) ? .error(Self.error(.weakPassword)) : .signedIn(Self.account)
   }
 
+  func signInAnonymously() {
+    var account = Self.account.account
+    (account.email, account.displayName, account.providerData) = (nil, nil, [])
+    state = .signedIn(AccountSummary(account, linkable: providers().map(\.id)))
+  }
+
   func cancelSignIn() { state = .signedOut }
 
   func signInAndLink(method: String) {

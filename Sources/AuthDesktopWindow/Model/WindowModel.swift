@@ -120,6 +120,8 @@ protocol WindowModel: AnyObject, Sendable {
   func showSignUp()
   /// Creates an email/password account and signs it in (the CLI's `sign-up-email`).
   func signUp(email: String, password: String)
+  /// Signs in as a new anonymous user (the CLI's `sign-in --anonymous`); linking keeps it.
+  func signInAnonymously()
   func cancelSignIn()
   /// After `.conflict`: sign in with `method`, then link the waiting provider credential.
   func signInAndLink(method: String)
@@ -144,6 +146,7 @@ extension WindowModel {
   func signIn(email: String, password: String) {}
   func showSignUp() {}
   func signUp(email: String, password: String) {}
+  func signInAnonymously() {}
   func cancelSignIn() {}
   func signInAndLink(method: String) {}
   func link(providerID: String) {}

@@ -28,6 +28,8 @@ enum WindowText {
   static let emailGroup = tr("Email and password")
   static let noAccount = tr("No account yet?")
   static let createAccount = tr("Create account")
+  /// Signs in as a new anonymous user (`Auth.signInAnonymously()`).
+  static let continueAnonymously = tr("Continue without an account")
 
   // Create account
   static let signUpTitle = tr("Create an account")
@@ -66,6 +68,9 @@ enum WindowText {
   static let signedInTitle = tr("Signed in")
   static let unnamedUser = tr("No name")
   static let noEmail = tr("No email address")
+  /// The name of an anonymous user, and what keeps the account.
+  static let anonymousUser = tr("Guest")
+  static let anonymousHint = tr("Link an account below to keep this one.")
   static let userIDTitle = tr("User ID")
   /// The row naming the Firebase project the account is in (accounts kept in a project).
   static let firebaseProjectTitle = tr("Firebase project")

@@ -79,7 +79,8 @@ final class MainWindow {
         actions: .init(
           provider: { [model] in model.signIn(providerID: $0) },
           signIn: { [model] in model.signIn(email: $0, password: $1) },
-          createAccount: { [model] in model.showSignUp() }))
+          createAccount: { [model] in model.showSignUp() },
+          anonymous: { [model] in model.signInAnonymously() }))
       (signedOut, root) = (made, made.root)
     case .signUp:
       let made = SignUpPage(

@@ -58,9 +58,11 @@ final class SignedInPage {
     self.account = account
     // Without a name, the email address is the title (shown once).
     Adw.setAvatarText(avatar, account.displayName ?? account.email ?? "")
-    Gtk.setText(name, account.displayName ?? account.email ?? WindowText.unnamedUser)
-    Gtk.setText(email, account.email ?? WindowText.noEmail)
-    Gtk.setVisible(email, account.displayName != nil)
+    // An anonymous user is a guest until an account is linked below.
+    let guest = account.isAnonymous
+    Gtk.setText(name, guest ? WindowText.anonymousUser : account.displayName ?? account.email ?? WindowText.unnamedUser)
+    Gtk.setText(email, guest ? WindowText.anonymousHint : account.email ?? WindowText.noEmail)
+    Gtk.setVisible(email, guest || account.displayName != nil)
     adw_action_row_set_subtitle(glibCast(uidRow, to: AdwActionRow.self), account.uid)
     adw_action_row_set_subtitle(glibCast(projectRow, to: AdwActionRow.self), account.firebaseProject ?? "")
     Gtk.setVisible(projectRow, account.firebaseProject != nil)

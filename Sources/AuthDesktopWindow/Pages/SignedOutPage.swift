@@ -4,7 +4,8 @@ import CAdwaita
 import CGtk
 
 /// "Sign in to AuthDesktop" (an `AdwStatusPage`): a "Continue with …" button per configured provider,
-/// then email and password rows with "Sign in", and "Create account" for people without one. A
+/// then email and password rows with "Sign in", "Create account" for people without one, and
+/// "Continue without an account" (an anonymous user, kept by linking an account later). A
 /// problem with what was typed shows under the form (`showProblem`).
 @GLibMainActor
 final class SignedOutPage {
@@ -12,6 +13,8 @@ final class SignedOutPage {
     var provider: @GLibMainActor (_ providerID: String) -> Void
     var signIn: @GLibMainActor (_ email: String, _ password: String) -> Void
     var createAccount: @GLibMainActor () -> Void
+    /// "Continue without an account": a new anonymous user, upgraded later by linking.
+    var anonymous: @GLibMainActor () -> Void
   }
 
   let root: Widget
@@ -39,8 +42,9 @@ final class SignedOutPage {
     gtk_label_set_wrap(OpaquePointer(noAccount), 0)
     let createLine = Gtk.box(vertical: false, spacing: 6, [noAccount, create])
     gtk_widget_set_halign(createLine, GTK_ALIGN_CENTER)
+    let anonymous = Gtk.button(WindowText.continueAnonymously, classes: ["flat"], action: actions.anonymous)
     children += [
-      Adw.group(title: WindowText.emailGroup, [email, password]), problem.label, signIn, createLine,
+      Adw.group(title: WindowText.emailGroup, [email, password]), problem.label, signIn, createLine, anonymous,
     ]
     root = Adw.statusPage(
       icon: nil, title: WindowText.signInTitle, description: WindowText.signInSubtitle,

@@ -13,15 +13,25 @@ extension LocalAccounts {
     let now = self.now
     let account = try await storage.withSecrets([session.journaled], store: { try await self.storeToken(session) }) {
       db -> (Account, removed: [JournaledSecret]) in
-      let record = UserRecord(
-        uid: uid, email: nil, emailVerified: false, displayName: nil, photoURL: nil, hasPassword: false,
-        creationDate: now, lastSignInDate: now)
-      try record.insert(db)
-      let ended = try Self.activate(db, session, uid: uid, provider: Accounts.anonymous, at: now)
-      return (try Self.snapshot(db, record), ended)
+      try Self.insertSignedIn(
+        db, uid: uid, email: nil, hasPassword: false, session: session, provider: Accounts.anonymous, at: now)
     }
     cachedIDToken = nil
     return SignedIn(account: account, isNewUser: true)
+  }
+
+  /// Inside a write transaction: a new user (no profile yet) with `session` active for it. Returns its
+  /// account and the ended sessions' secrets.
+  static func insertSignedIn(
+    _ db: Database, uid: String, email: String?, hasPassword: Bool, session: NewSession, provider: String,
+    at now: Date
+  ) throws -> (Account, removed: [JournaledSecret]) {
+    let record = UserRecord(
+      uid: uid, email: email, emailVerified: false, displayName: nil, photoURL: nil, hasPassword: hasPassword,
+      creationDate: now, lastSignInDate: now)
+    try record.insert(db)
+    let ended = try activate(db, session, uid: uid, provider: provider, at: now)
+    return (try snapshot(db, record), ended)
   }
 
   func signInWithCustomToken(_ token: CustomToken) async throws -> SignedIn {

@@ -44,12 +44,8 @@ extension LocalAccounts {
       }
     ) { db -> (Account, removed: [JournaledSecret]) in
       if try taken(db) { throw Self.emailInUse(email) }
-      let record = UserRecord(
-        uid: uid, email: email, emailVerified: false, displayName: nil, photoURL: nil, hasPassword: true,
-        creationDate: now, lastSignInDate: now)
-      try record.insert(db)
-      let ended = try Self.activate(db, session, uid: uid, provider: Accounts.password, at: now)
-      return (try Self.snapshot(db, record), ended)
+      return try Self.insertSignedIn(
+        db, uid: uid, email: email, hasPassword: true, session: session, provider: Accounts.password, at: now)
     }
     cachedIDToken = nil
     return SignedIn(account: account, isNewUser: true)
