@@ -68,6 +68,28 @@ import Testing
     await expectAuthError(.invalidEmail) { try await other.sendEmailVerification() }
   }
 
+  /// The requests carry the REST reference's fields and nothing else; no code or password reaches a
+  /// log line or an error's description.
+  @Test func theRequestsCarryTheReferenceFieldsAndNoSecretIsLogged() async throws {
+    let w = try await AccountWorld.make(.firebase)
+    let project = try #require(w.project)
+    let user = try await w.auth.createUser(email: "fields@example.com", password: Password("first password")).user
+    try await user.sendEmailVerification()
+    try await w.auth.sendPasswordReset(toEmail: "fields@example.com")
+    let code = try await project.oobCode("PASSWORD_RESET", for: "fields@example.com")
+    try await w.auth.confirmPasswordReset(code: ActionCode(code), newPassword: Password("second password"))
+    let refused = await expectAuthError(.invalidActionCode) {
+      try await w.auth.confirmPasswordReset(code: ActionCode(code), newPassword: Password("third password"))
+    }
+    let fields = try await project.log().filter { ["sendOobCode", "resetPassword"].contains($0["op"] as? String) }
+      .map { ($0["op"] as? String ?? "", $0["fields"] as? [String] ?? []) }
+    #expect(fields.map(\.0) == ["sendOobCode", "sendOobCode", "resetPassword", "resetPassword"])
+    #expect(fields[0].1 == ["idToken", "requestType"] && fields[1].1 == ["email", "requestType"])
+    #expect(fields[2].1 == ["newPassword", "oobCode"])
+    let said = w.logs.all.joined(separator: "\n") + "\(String(describing: refused))" + (refused?.detail ?? "")
+    for secret in [code, "second password", "third password"] { #expect(!said.contains(secret)) }
+  }
+
   /// The local store sends no email, and says so.
   @Test func theLocalStoreSendsNoEmail() async throws {
     let w = try await AccountWorld.make(.local)
