@@ -13,6 +13,8 @@ Control (tests only):
   GET  /_test/clients/<id>/log     token-endpoint requests of that client (names only, no values)
                                    and the number of revocations
   ANY  /_test/redirect-target      records a hit (for the token_redirect fault)
+  POST /_test/tokens/revoke        {"access_token"}: revoke that access token only (its refresh token
+                                   still refreshes), as a server that refuses a leaked token does
   POST /_test/device               approve or deny a device flow's user code
   POST /_test/device/clock         move the device clock of a user code's client forward
 
@@ -149,6 +151,16 @@ def create_app():
                                   "redirect_target_hits": client.redirect_hits,
                                   "revocations": client.revocations,
                                   "device": list(client.device_log)})
+
+    @app.post("/_test/tokens/revoke")
+    def revoke_access_token():
+        access_token = json_body().get("access_token")
+        with store.lock:
+            tok = store.bearer(access_token) if isinstance(access_token, str) else None
+            if not tok:
+                return json_response({"error": "no such token"}, 404)
+            tok.revoked = True
+        return json_response({"revoked": True})
 
     @app.route("/_test/redirect-target", methods=["GET", "POST", "PUT", "HEAD"])
     def redirect_target():

@@ -152,6 +152,11 @@ def main():
                   baseline="`secret-tool lookup` (1 item)", baseline_samples=r["secret_tool_ms"])
             t.add("… no agent installed (the command does the work)", r["token_direct_ms"],
                   baseline="`secret-tool lookup` (1 item)", baseline_samples=r["secret_tool_ms"])
+            t.add("`auth-desktop git-credential get` (github.com; the token agent answers): spawn → exit",
+                  r["git_ms"], baseline="`secret-tool lookup` (1 item)", baseline_samples=r["secret_tool_ms"],
+                  target=1.5)
+            t.add("… no agent installed (the command does the work)", r["git_direct_ms"],
+                  baseline="`secret-tool lookup` (1 item)", baseline_samples=r["secret_tool_ms"])
             t.add("`auth-desktop status --json`: spawn → exit", r["status_ms"],
                   baseline="`secret-tool lookup` (1 item)", baseline_samples=r["secret_tool_ms"], target=1.5)
             show(t)

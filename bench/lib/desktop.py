@@ -90,32 +90,41 @@ class Desktop:
         --json` against `secret-tool lookup` of one item in the same keyring, in turns. `token` three
         ways, after `install` as a user has it: answered by the running token agent; with the agent ended
         first, so that the bus starts it (a session's first call, or one after 10 idle minutes); and with
-        the agent's service file moved away, so that the command does the work itself."""
+        the agent's service file moved away, so that the command does the work itself. `git-credential
+        get` for github.com (what git runs for every clone, fetch and push) after the agent's `token`,
+        and with the agent's service file away, as `token`."""
         run([self.app, "install"], env=self.env)
         service = os.path.join(os.environ["XDG_DATA_HOME"], "dbus-1/services", f"{APP_ID}.Agent.service")
         if not self.signed_in():
             self.sign_in()
         run(["secret-tool", "store", "--label=AuthDesktop bench", "service", "auth-desktop-bench", "item", "one"],
             input="gho_" + "x" * 36)
-        result = {"token_ms": [], "token_cold_ms": [], "token_direct_ms": [], "status_ms": [], "secret_tool_ms": []}
+        result = {"token_ms": [], "token_cold_ms": [], "token_direct_ms": [], "status_ms": [], "secret_tool_ms": [],
+                  "git_ms": [], "git_direct_ms": []}
+        git_request = "protocol=https\nhost=github.com\n\n"
         for index in range(warmup + iterations):
             token_ms, token = timed_run([self.app, "token", "github.com"], env=self.env)
+            git_ms, git = timed_run([self.app, "git-credential", "get"], env=self.env, input=git_request)
             end_agent()
             cold_ms, cold = timed_run([self.app, "token", "github.com"], env=self.env)
             os.rename(service, service + ".away")
             try:
                 direct_ms, direct = timed_run([self.app, "token", "github.com"], env=self.env)
+                git_direct_ms, git_direct = timed_run(
+                    [self.app, "git-credential", "get"], env=self.env, input=git_request)
             finally:
                 os.rename(service + ".away", service)
             lookup_ms, secret = timed_run(["secret-tool", "lookup", "service", "auth-desktop-bench", "item", "one"])
             status_ms, status = timed_run([self.app, "status", "--json"], env=self.env)
             signed_in = '"signedIn":true' in status.replace(" ", "")
+            answered = f"password={token.strip()}\n"
             if not token.startswith("gh") or cold != token or direct != token or not secret.startswith("gho_") \
-                    or not signed_in:
+                    or not signed_in or answered not in git or answered not in git_direct:
                 raise SystemExit("token, status or secret-tool printed something unexpected")
             if index >= warmup:
                 for key, value in [("token_ms", token_ms), ("token_cold_ms", cold_ms),
                                    ("token_direct_ms", direct_ms), ("status_ms", status_ms),
-                                   ("secret_tool_ms", lookup_ms)]:
+                                   ("secret_tool_ms", lookup_ms), ("git_ms", git_ms),
+                                   ("git_direct_ms", git_direct_ms)]:
                     result[key].append(value)
         return result

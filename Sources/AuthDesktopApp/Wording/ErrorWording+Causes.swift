@@ -64,6 +64,7 @@ extension ErrorWording {
     case .notARedirectURI:
       template = tr("{key} must use the app's URI scheme, or http://127.0.0.1 for a loopback redirect.")
     case .loopbackHostName: template = tr("{key} must use 127.0.0.1, not localhost.")
+    case .notAGitHost: template = tr("{key} must list host names, each with an optional :PORT, such as “github.com”.")
     case .loopbackPort: template = tr("{key} must not name a port: each sign-in chooses its own.")
     case .wrongRedirectScheme(let expected):
       values["scheme"] = expected

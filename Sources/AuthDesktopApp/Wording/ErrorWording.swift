@@ -16,6 +16,7 @@ enum ErrorWording {
     switch error.code {
     case .invalidConfiguration, .insecureEndpoint: return tr("Configuration problem")
     case .invalidProviderID: return tr("Unknown provider")
+    case .invalidGitCredentialRequest: return tr("Not a request from git")
     case .operationNotAllowed:
       return refusesDeviceGrant(error) ? tr("No sign-in with a code") : tr("Provider not set up")
     case .invalidCustomParameter: return tr("Sign-in option not allowed")
@@ -89,6 +90,7 @@ enum ErrorWording {
         ?? tr("AuthDesktop does not support this provider.")
       return sentences(unsupported, tr("Use {ids}.", ["ids": ProviderTable.builtIn.describedIDs]))
     case (.invalidCustomParameter, .customParameter(let problem)): return customParameter(problem)
+    case (.invalidGitCredentialRequest, _): return gitRequestBody
     case (.insecureEndpoint, _):
       return tr(
         "The provider named an address that does not use https, so it was not used. Check the provider's settings.")

@@ -15,12 +15,16 @@ struct InstallCommand: CLICommand {
     commandName: "install", abstract: tr("Register auth-desktop as the handler of its URL scheme for this user."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
+  @Flag(
+    help: ArgumentHelp(
+      tr("Only register git's credential helper for the hosts of the configured providers (git config --global).")))
+  var git = false
 
   func execute() async throws {
     try await Output.run(output) {
-      let scheme =
-        (try ConfigurationLoader.load(globals.paths, identity: .authDesktop))?.app.redirectScheme
-        ?? AppIdentity.authDesktop.redirectScheme
+      let file = try ConfigurationLoader.load(globals.paths, identity: .authDesktop)
+      if git { return try registerGit(file) }
+      let scheme = file?.app.redirectScheme ?? AppIdentity.authDesktop.redirectScheme
       let installer = DesktopIntegration(scheme: scheme)
       let steps = try installer.install()
       // A build copied out of its source tree has no data/ and po/ beside it: say what is missing.
@@ -35,6 +39,25 @@ struct InstallCommand: CLICommand {
               "warning: no data/ or po/ folder beside {path}, so the translations, the icon and the AppStream metadata were not installed. Run “auth-desktop install” from the build in the source tree to install them.",
               ["path": DesktopIntegration.executable]))
         }
+      }
+    }
+  }
+}
+
+extension InstallCommand {
+  /// `--git`: `GitRegistration` for the configuration's git hosts; none is an error (without a
+  /// configuration file, or in emulator mode, no provider serves a real host).
+  func registerGit(_ file: AuthConfiguration?) throws {
+    let registration = file.map { GitRegistration(configuration: $0, globals: globals) }
+    guard let registration, !globals.emulator, !registration.hosts.isEmpty else {
+      throw AuthError(.operationNotAllowed, origin: .configuration, detail: "no configured provider serves a git host")
+    }
+    let added = try registration.register()
+    if output.json {
+      Output.json(["git": registration.keys, "added": added, "helper": registration.helper])
+    } else {
+      registration.keys.forEach {
+        Output.line(tr("git: {key} = {helper}", ["key": $0, "helper": registration.helper]))
       }
     }
   }

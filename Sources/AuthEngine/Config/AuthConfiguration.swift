@@ -48,6 +48,9 @@ public struct ProviderSettings: Sendable {
   public var redirectURI: URL?
   public var redirect: RedirectMode?
   public var scopes: [String]?
+  /// `git_hosts`: the hosts (`HOST` or `HOST:PORT`, lowercased) whose git credentials are this
+  /// provider's access tokens (`auth-desktop git-credential`); nil when the table does not say.
+  public var gitHosts: [String]?
 
   public init(providerID: String, flow: ProviderProtocol) {
     self.providerID = providerID

@@ -9,7 +9,7 @@ public enum ConfigurationLoader {
   static let providerKeys: Set<String> = [
     "protocol", "client_id", "client_secret", "consumer_key", "consumer_secret", "issuer", "authorization_endpoint",
     "token_endpoint", "request_token_endpoint", "access_token_endpoint", "api_base_url", "redirect_uri", "scopes",
-    "redirect", "device_authorization_endpoint",
+    "redirect", "device_authorization_endpoint", "git_hosts",
   ]
 
   /// Loads `paths.configFile`; nil when it does not exist and was not named explicitly.
@@ -116,6 +116,7 @@ public enum ConfigurationLoader {
       }
       settings.redirect = parsed
     }
+    settings.gitHosts = try GitHosts.read("git_hosts", in: table, reader: reader)
     for key in row.configurationKeys.required where table[key] == nil { throw reader.error(key, .required) }
     try checkRedirect(settings, app: app, reader: reader)
     return settings

@@ -61,6 +61,8 @@ struct StoredCredential: Codable {
   var scopes: [String]
   var tokenType: String?
   var rawNonce: String?
+  /// Written only when true: an item without it reads as not refused.
+  var refused: Bool?
 
   init(_ credential: OAuthCredential) {
     accessToken = credential.accessToken?.reveal()
@@ -71,6 +73,7 @@ struct StoredCredential: Codable {
     scopes = credential.scopes
     tokenType = credential.tokenType
     rawNonce = credential.rawNonce?.reveal()
+    refused = credential.refused ? true : nil
   }
 
   func credential(providerID: String) -> OAuthCredential {
@@ -79,6 +82,7 @@ struct StoredCredential: Codable {
       secret: secret.map(OAuthTokenSecret.init), refreshToken: refreshToken.map(RefreshToken.init),
       expiresAt: expiresAt, scopes: scopes, tokenType: tokenType)
     credential.rawNonce = rawNonce.map(Nonce.init)
+    credential.refused = refused ?? false
     return credential
   }
 }

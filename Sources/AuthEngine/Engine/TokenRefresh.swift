@@ -24,6 +24,7 @@ extension AuthorizationService {
       client: try provider.clientCredentials(method: method))
     let tokens = try await client.refresh(refreshToken)
     var refreshed = credential
+    refreshed.refused = false
     refreshed.accessToken = tokens.accessToken
     refreshed.refreshToken = tokens.refreshToken ?? refreshToken
     refreshed.expiresAt = tokens.expiresIn.map { environment.clock.now() + $0 }
@@ -67,9 +68,9 @@ extension AuthorizationService {
     return credential
   }
 
-  /// Whether `credential` expires within `margin` (one without an expiry never does).
+  /// Whether `credential` expires within `margin` (one without an expiry never does), or was refused.
   private func isDue(_ credential: OAuthCredential, margin: TimeInterval) -> Bool {
-    credential.expiresAt.map { $0 <= environment.clock.now() + margin } ?? false
+    credential.refused || credential.expiresAt.map { $0 <= environment.clock.now() + margin } ?? false
   }
 
   /// OIDC Core §12.2: a refreshed ID token is validated like the first one (without `nonce`), and its

@@ -6,6 +6,8 @@ public enum AuthErrorCode: String, Sendable, CaseIterable {
   case operationNotAllowed = "auth/operation-not-allowed"
   case invalidCustomParameter = "auth/invalid-custom-parameter"
   case insecureEndpoint = "auth/insecure-endpoint"
+  /// What git handed `git-credential` is not git's credential format, or is too long.
+  case invalidGitCredentialRequest = "auth/invalid-git-credential-request"
   // The redirect (RFC 6749 §4.1.2, RFC 5849 §2.2).
   case noPendingAuthorization = "auth/no-pending-authorization"
   case redirectURIMismatch = "auth/redirect-uri-mismatch"

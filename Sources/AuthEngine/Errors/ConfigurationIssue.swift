@@ -69,6 +69,8 @@ public enum ConfigurationProblem: Sendable, Equatable {
   case notARedirectURI
   /// A loopback redirect URI on `localhost` instead of 127.0.0.1 (RFC 8252 §8.3).
   case loopbackHostName
+  /// `git_hosts`: an item that is not a host name with an optional `:PORT` (no scheme, path or user).
+  case notAGitHost
   /// A loopback redirect URI with a port (chosen per sign-in, RFC 8252 §7.3).
   case loopbackPort
   /// A redirect URI with another scheme than the app's (`[app] redirect_scheme`).

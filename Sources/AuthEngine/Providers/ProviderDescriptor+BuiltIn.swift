@@ -7,7 +7,7 @@ extension ProviderDescriptor {
     configurationKeys: ConfigurationKeys(
       accepted: [
         "client_id", "client_secret", "authorization_endpoint", "token_endpoint", "api_base_url", "redirect_uri",
-        "redirect", "scopes", "device_authorization_endpoint",
+        "redirect", "scopes", "device_authorization_endpoint", "git_hosts",
       ],
       required: ["client_id"]),
     endpoints: [
@@ -69,6 +69,7 @@ extension ProviderDescriptor {
     configurationKeys: ConfigurationKeys(
       accepted: [
         "issuer", "client_id", "client_secret", "scopes", "redirect_uri", "redirect", "device_authorization_endpoint",
+        "git_hosts",
       ],
       required: ["issuer", "client_id"]),
     defaultScopes: ["openid", "email", "profile"], profile: .openIDConnect, clientAuthentication: .clientSecretBasic,

@@ -16,6 +16,9 @@ public struct OAuthCredential: Sendable, CustomStringConvertible {
   /// OpenID Connect: the raw nonce of the sign-in whose ID token this is. The authorization request
   /// and the token's `nonce` claim carry its hash (`OIDCNonce`); Identity Toolkit wants the raw one.
   public var rawNonce: Nonce?
+  /// A server refused the access token (git's `erase`, `Auth.markRefused`): the next use refreshes it
+  /// whatever its expiry says.
+  public internal(set) var refused = false
 
   public init(
     providerID: String, accessToken: AccessToken? = nil, idToken: IDToken? = nil, secret: OAuthTokenSecret? = nil,

@@ -22,6 +22,7 @@ enum FuzzFixtures {
     [providers."oidc.fuzz"]
     client_id = "oidc-client"
     issuer = "https://issuer.example"
+    git_hosts = ["git.example", "127.0.0.1:8080", "[::1]:8443"]
 
     """
 
