@@ -6,7 +6,6 @@ import Foundation
 public final class GitTestServer: @unchecked Sendable {
   public let url: URL
   public let root: URL
-  private let process: Process
   private let input: Pipe
 
   public static func start(github: URL) async throws -> GitTestServer {
@@ -16,23 +15,10 @@ public final class GitTestServer: @unchecked Sendable {
   private init(github: URL) throws {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("auth-git-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    let environment = ProcessInfo.processInfo.environment
-    let python =
-      environment["AUTH_DESKTOP_TEST_PYTHON"]
-      ?? TestServers.repositoryRoot.appendingPathComponent(".venv/bin/python").path
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = [
-      TestServers.repositoryRoot.appendingPathComponent("Tests/Servers/git_server.py").path, "--root", root.path,
-      "--github", github.absoluteString,
-    ]
-    input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.standardError
-    try process.run()
-    let line = output.fileHandleForReading.readFirstLine()
+    let script = try ServerScript.start(
+      "git_server.py", ["--root", root.path, "--github", github.absoluteString], errors: FileHandle.standardError)
+    input = script.stdin
+    let line = script.firstLine
     guard let json = try? JSONSerialization.jsonObject(with: line) as? [String: String],
       let url = json["url"].flatMap(URL.init(string:))
     else { throw TestSetupError("git_server.py printed no ready line") }
