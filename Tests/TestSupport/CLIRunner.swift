@@ -146,14 +146,21 @@ extension CLIRunner {
     }
   }
 
-  public func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Running {
+  public func start(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws
+    -> Running
+  {
     let process = makeProcess(arguments, environment: extra)
     let output = Pipe()
     let errors = Pipe()
-    process.standardInput = FileHandle.nullDevice
+    let input = stdin.map { _ in Pipe() }
+    process.standardInput = input ?? FileHandle.nullDevice
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    if let input, let stdin {
+      input.fileHandleForWriting.write(Data(stdin.utf8))
+      try input.fileHandleForWriting.close()
+    }
     return Running(process: process, output: output, errors: errors)
   }
 }

@@ -13,9 +13,13 @@ struct GitWorkspace {
   let clientID: String
 
   /// A runner whose `github.com` (a client that issues refresh tokens) serves the git server's host.
-  static func make(options: [String: Any] = [:]) async throws -> GitWorkspace {
-    let (table, github) = try await GitHubTestClient.configuration(
-      redirect: GitHubTestClient.schemeRedirect, options: ["issue_refresh_token": true].merging(options) { $1 })
+  /// `automatic`: no `redirect` in its table, so that each sign-in chooses (the device grant over SSH).
+  static func make(automatic: Bool = false, options: [String: Any] = [:]) async throws -> GitWorkspace {
+    let options = ["issue_refresh_token": true].merging(options) { $1 }
+    let (table, github) =
+      automatic
+      ? try await GitHubTestClient.client(redirects: [GitHubTestClient.schemeRedirect], user: nil, options: options)
+      : try await GitHubTestClient.configuration(redirect: GitHubTestClient.schemeRedirect, options: options)
     let clientID = try #require(table.firstMatch(of: /client_id = "([^"]+)"/)?.1)
     let server = try await GitTestServer.start(github: github)
     let host = "\(server.url.host!):\(server.url.port!)"
