@@ -57,6 +57,12 @@ extension EmulatorAdminSDKTests {
     #expect(try await signedInUser["isAnonymous"] as? Bool == false)
     let seen = try await backend("get", [uid])
     #expect(seen["email"] as? String == "anon@example.com" && seen["providers"] as? [String] == ["password"], "\(seen)")
+    // A provider the command line links shows in get_user too.
+    let link = try await setup.signIn("twitter.com", ["--link"]) {
+      try await Browser.approve($0, as: EmulatorModeSetup.seededIdentity["twitter.com"]!)
+    }
+    #expect(link.status == 0, "\(link.stderr)")
+    #expect(try await backend("get", [uid])["providers"] as? [String] == ["password", "twitter.com"])
   }
 
   @Test func verificationAndPasswordResetCodesFromTheEmulator() async throws {
