@@ -86,12 +86,19 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The session-bus service other apps sign in through (docs/dbus-interface.md); the window hosts it.
+    .target(
+      name: "AuthDesktopService",
+      dependencies: [
+        "AuthEngine", "AuthDesktopKit", "AuthDesktopApp", "CGio", .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     // C, and only the C library: see its main.c.
     .executableTarget(name: "AuthDesktop", linkerSettings: [.unsafeFlags(["-static-executable"])]),
     .executableTarget(
       name: "AuthDesktopCLI",
       dependencies: [
-        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopApp",
+        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopApp", "AuthDesktopService",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       linkerSettings: exportsNothing
@@ -99,7 +106,7 @@ let package = Package(
     .executableTarget(
       name: "AuthDesktopWindow",
       dependencies: [
-        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopApp", "CGtk", "CAdwaita",
+        "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopApp", "AuthDesktopService", "CGtk", "CAdwaita",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       linkerSettings: exportsNothing
@@ -113,7 +120,9 @@ let package = Package(
     // test suite's replay of the corpora and crash inputs both use it (docs/fuzzing.md).
     .target(
       name: "FuzzHarnesses",
-      dependencies: ["AuthEngine", "AuthEmulator", .product(name: "Crypto", package: "swift-crypto")],
+      dependencies: [
+        "AuthEngine", "AuthEmulator", "AuthDesktopKit", .product(name: "Crypto", package: "swift-crypto"),
+      ],
       path: "Tests/Fuzzing/Harnesses"),
     // The accounts ScaleTests and bench/'s store-scale benchmark seed a store with.
     .target(
@@ -139,6 +148,12 @@ let package = Package(
     .testTarget(
       name: "AuthDesktopTests",
       dependencies: ["AuthDesktopCLI", "AuthDesktopApp", "AuthEmulator", "AuthEngine", "AuthURLSession", "TestSupport"]
+    ),
+    .testTarget(
+      name: "AuthDesktopServiceTests",
+      dependencies: [
+        "AuthDesktopService", "AuthDesktopKit", "AuthEngine", "AuthURLSession", "TestSupport", "FuzzHarnesses",
+      ]
     ),
     .testTarget(
       name: "AuthDesktopWindowTests",

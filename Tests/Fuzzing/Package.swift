@@ -16,7 +16,7 @@ let package = Package(
       name: "Harnesses",
       dependencies: [
         .product(name: "AuthEngine", package: "AuthDesktop"), .product(name: "AuthEmulator", package: "AuthDesktop"),
-        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "AuthDesktopKit", package: "AuthDesktop"), .product(name: "Crypto", package: "swift-crypto"),
       ],
       path: "Harnesses"
     ),

@@ -10,10 +10,11 @@ RELEASE_PACKAGES=("${BUILD_PACKAGES[@]}")
 # compiles the translations with msgfmt).
 RUN_PACKAGES=(xdg-utils desktop-file-utils gnome-keyring gettext)
 # qrencode: the reference the QR tests compare the prompt's QR code with. openbox, xdotool and x11-utils
-# (xprop, xmessage): the window manager of WindowRaiseTests and its view of focus.
+# (xprop, xmessage): the window manager of WindowRaiseTests and its view of focus. bubblewrap: a caller in
+# a sandbox with a /.flatpak-info of its own (CallerIdentityTests).
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" qrencode python3-venv xvfb dbus-daemon dbus-x11 xdg-utils desktop-file-utils
   appstream gnome-keyring libsecret-tools imagemagick python3-gi gir1.2-atspi-2.0 at-spi2-core
-  openbox xdotool x11-utils)
+  openbox xdotool x11-utils bubblewrap)
 
 ensure_debian_packages() {
   local missing=() package

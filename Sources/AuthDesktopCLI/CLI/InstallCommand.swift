@@ -7,7 +7,8 @@ import Foundation
 
 /// `install`: registers the `auth-desktop` launcher beside this executable as the handler of the app's
 /// URI scheme for the current user (desktop entry with an absolute `Exec`, `update-desktop-database`,
-/// `xdg-mime default`) and the token agent's D-Bus service (`TokenAgentService`), plus the AppStream
+/// `xdg-mime default`), the token agent's D-Bus service (`TokenAgentService`) and the session-bus
+/// service's (`AccountsServiceFile`), plus the AppStream
 /// metadata, icon and translations (compiled into `$XDG_DATA_HOME/locale`) when the `data/` and `po/`
 /// folders are found next to the build.
 struct InstallCommand: CLICommand {
@@ -153,6 +154,11 @@ struct DesktopIntegration {
     try manager.createDirectory(at: service.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(TokenAgentService.contents(launcher: launcher).utf8).write(to: service, options: .atomic)
     installed.append(service.path)
+    let accounts = AccountsServiceFile.file(environment: environment)
+    let window = URL(fileURLWithPath: Self.executable).deletingLastPathComponent()
+      .appendingPathComponent(WindowExecutable.name).path
+    try Data(AccountsServiceFile.contents(window: window).utf8).write(to: accounts, options: .atomic)
+    installed.append(accounts.path)
     installed += try installCatalogs()
     try Self.runTool("update-desktop-database", [applications.path])
     try Self.runTool("xdg-mime", ["default", desktopID, "x-scheme-handler/\(scheme)"])

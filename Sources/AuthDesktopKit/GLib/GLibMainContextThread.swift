@@ -10,7 +10,7 @@ import Foundation
 /// `g_main_loop_quit` from a source on the thread itself); everything `start`'s `setUp` creates is
 /// created, used and freed on the thread, with the context pushed as its thread-default, so those
 /// objects attach their sources here.
-final class GLibMainContextThread: @unchecked Sendable {
+public final class GLibMainContextThread: @unchecked Sendable {
   private let context: OpaquePointer
   private let loop: OpaquePointer
   private let lock = NSLock()
@@ -30,7 +30,7 @@ final class GLibMainContextThread: @unchecked Sendable {
   /// Starts the thread and runs `setUp` on it. `setUp` returns a value for the caller and a tear-down
   /// that runs on the thread after `stop()`; when it throws, the thread ends and the error is rethrown.
   /// Returns once the loop is iterating.
-  static func start<Value: Sendable>(
+  public static func start<Value: Sendable>(
     name: String, setUp: @escaping @Sendable () throws -> (Value, tearDown: () -> Void)
   ) async throws -> (GLibMainContextThread, Value) {
     try await start(name: name) { (_: GLibMainContextThread) in try setUp() }
@@ -38,7 +38,7 @@ final class GLibMainContextThread: @unchecked Sendable {
 
   /// `start(name:setUp:)` whose `setUp` gets the thread, to `perform` work on it later (answers of
   /// requests that are handled asynchronously).
-  static func start<Value: Sendable>(
+  public static func start<Value: Sendable>(
     name: String, setUp: @escaping @Sendable (GLibMainContextThread) throws -> (Value, tearDown: () -> Void)
   ) async throws -> (GLibMainContextThread, Value) {
     let thread = GLibMainContextThread()
@@ -76,7 +76,7 @@ final class GLibMainContextThread: @unchecked Sendable {
   }
 
   /// Runs `body` on the thread, from the loop (an idle source holding a retained box).
-  func perform(_ body: @escaping @Sendable () -> Void) {
+  public func perform(_ body: @escaping @Sendable () -> Void) {
     let source = g_idle_source_new()
     g_source_set_callback(source, idleThunk, GLibBox<@Sendable () -> Void>.retained(body), glibReleaseBox)
     g_source_attach(source, context)
@@ -84,12 +84,12 @@ final class GLibMainContextThread: @unchecked Sendable {
   }
 
   /// Asks the loop to stop (the tear-down then runs on the thread) without waiting for it.
-  func requestStop() {
+  public func requestStop() {
     perform { [self] in g_main_loop_quit(loop) }
   }
 
   /// Stops the loop, runs the tear-down and waits for the thread to end. Safe to call more than once.
-  func stop() async {
+  public func stop() async {
     requestStop()
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       let alreadyFinished = lock.withLock {

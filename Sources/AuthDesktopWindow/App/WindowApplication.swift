@@ -30,11 +30,13 @@ enum WindowApplication {
   /// the menu's "Use Provider Emulator" (the item is disabled without). `retryModel` makes a new
   /// launch for the start-up error page's Retry (`app.retry`), in emulator mode or not. `whenPrimary`
   /// runs once this process turns out to be the primary instance, before `startup` initialises GTK.
+  /// `hostsService`: the primary instance also runs the session-bus service (`WindowService`; not for a
+  /// preview).
   static func run(
     arguments: [String], makeModel: @escaping @GLibMainActor () -> any WindowModel,
     emulatorModel: (@GLibMainActor @Sendable () async -> any WindowModel)? = nil,
     retryModel: (@GLibMainActor @Sendable (_ emulator: Bool) async -> any WindowModel)? = nil,
-    whenPrimary: (@GLibMainActor () -> Void)? = nil
+    whenPrimary: (@GLibMainActor () -> Void)? = nil, hostsService: Bool = false
   ) -> Int32 {
     var makeModel = makeModel
     var retryModel = retryModel
@@ -59,7 +61,8 @@ enum WindowApplication {
     return GLibMainActor.assumeIsolated { [makeModel, retryModel] in
       runApplication(
         arguments: arguments, makeModel: makeModel, emulatorModel: emulatorModel, retryModel: retryModel,
-        whenPrimary: whenPrimary, flags: GApplicationFlags(rawValue: flags))
+        whenPrimary: whenPrimary, hostsService: hostsService && flags & G_APPLICATION_NON_UNIQUE.rawValue == 0,
+        flags: GApplicationFlags(rawValue: flags))
     }
   }
 
@@ -72,7 +75,7 @@ enum WindowApplication {
     arguments: [String], makeModel: @escaping @GLibMainActor () -> any WindowModel,
     emulatorModel: (@GLibMainActor @Sendable () async -> any WindowModel)?,
     retryModel: (@GLibMainActor @Sendable (Bool) async -> any WindowModel)?,
-    whenPrimary: (@GLibMainActor () -> Void)?, flags: GApplicationFlags
+    whenPrimary: (@GLibMainActor () -> Void)?, hostsService: Bool, flags: GApplicationFlags
   ) -> Int32 {
     let application = glibCast(
       adw_application_new(AppIdentity.authDesktop.applicationID, flags)!, to: GtkApplication.self)
@@ -95,7 +98,10 @@ enum WindowApplication {
       ThemeStart.disarm(initializeGtk: primary)
       if primary { whenPrimary?() }
     }
-    GtkSignal.connect(application, "startup") { presenter.prepare() }
+    GtkSignal.connect(application, "startup") {
+      presenter.prepare()
+      if hostsService { WindowService.start(application: application) }
+    }
     GtkSignal.connect(application, "activate") { presenter.present() }
     GtkSignal.connectOpen(application) { uris in
       // Presented during the emission: GtkApplication has just read the activation token of this `open`
@@ -150,7 +156,8 @@ enum WindowApplication {
       makeModel: { WindowLaunch.model(paths: paths, emulator: emulator, prepared: prepared.task) },
       emulatorModel: { await WindowLaunch.makeModel(paths: paths, emulator: true) },
       retryModel: { await WindowLaunch.makeModel(paths: paths, emulator: $0) },
-      whenPrimary: { if !previewing { prepared.task = WindowLaunch.prepare(paths: paths, emulator: emulator) } })
+      whenPrimary: { if !previewing { prepared.task = WindowLaunch.prepare(paths: paths, emulator: emulator) } },
+      hostsService: true)
   }
 
   private static func printError(_ message: String) {

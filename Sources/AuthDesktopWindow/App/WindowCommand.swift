@@ -9,4 +9,7 @@ struct WindowCommand: ParsableCommand {
 
   @OptionGroup var globals: GlobalOptions
   @Argument(help: ArgumentHelp(tr("Redirect URIs to complete."))) var uris: [String] = []
+  /// GApplication's own option, which the session bus's service file gives (`AccountsServiceFile`): run
+  /// as a service, with no window until one is asked for.
+  @Flag(name: .customLong("gapplication-service"), help: .hidden) var service = false
 }

@@ -22,7 +22,11 @@ if arguments.isEmpty {
 } else {
   do {
     let command = try WindowCommand.parse(arguments)
-    (paths, emulator, uris) = (command.globals.paths, command.globals.emulator, command.uris)
+    // GApplication reads `--gapplication-service` itself (it then runs as a service: no window).
+    (paths, emulator, uris) = (
+      command.globals.paths, command.globals.emulator,
+      (command.service ? ["--gapplication-service"] : []) + command.uris
+    )
   } catch {
     WindowCommand.exit(withError: error)
   }

@@ -4,9 +4,9 @@ import Testing
 
 /// Every fuzz target's seed corpus and every input that ever crashed one (Tests/Fuzzing/Regressions),
 /// through the same harness the fuzzers run: none may trap or abort. The emulator's inputs are
-/// replayed in AuthEmulatorTests.
+/// replayed in AuthEmulatorTests, the callers' in AuthDesktopServiceTests.
 @Suite struct FuzzReplayTests {
-  static let targets = FuzzTarget.allCases.filter { $0 != .emulator }
+  static let targets = FuzzTarget.allCases.filter { $0 != .emulator && $0 != .caller }
 
   @Test(arguments: targets) func theSeedCorpusRuns(_ target: FuzzTarget) async {
     let inputs = FuzzReplay.inputs(target, in: "Corpus")

@@ -5,7 +5,7 @@ import Foundation
 /// functions run under libFuzzer (Tests/Fuzzing, `auth-desktop-fuzz`) and in the ordinary test suite,
 /// which replays each target's seed corpus and every input that ever crashed (`FuzzReplayTests`).
 public enum FuzzTarget: String, CaseIterable, Sendable {
-  case config, redirect, token, device, jwt, jwks, discovery, identitytoolkit, profile, emulator, gitcredential
+  case config, redirect, token, device, jwt, jwks, discovery, identitytoolkit, profile, emulator, gitcredential, caller
 
   /// Feeds `input` to the target's parsers.
   public func run(_ input: Data) async {
@@ -21,6 +21,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .profile: await ProfileHarness.run(input)
     case .emulator: await EmulatorRequestHarness.run(input)
     case .gitcredential: GitCredentialHarness.run(input)
+    case .caller: CallerHarness.run(input)
     }
   }
 

@@ -1,0 +1,62 @@
+import AuthDesktopApp
+
+/// The service's D-Bus errors, `dev.authdesktop.AuthDesktop.Error.NAME`, each with a message in the app's
+/// words (translated into the service's language). Bus-level problems keep D-Bus's own names: an unknown
+/// method is `org.freedesktop.DBus.Error.UnknownMethod`, arguments of the wrong type
+/// `org.freedesktop.DBus.Error.InvalidArgs` (GDBus checks both against the introspection data).
+public enum ServiceError: Error, Sendable, Equatable {
+  /// Another user's process, or a caller naming another caller's session or request.
+  case accessDenied(Reason)
+  /// The app has no grant for the account.
+  case notGranted
+  case invalidArgument(Argument)
+  case noSuchAccount
+  case failed(Failure)
+
+  public enum Reason: Sendable, Equatable { case otherUser, notYourSession, unknownCaller }
+  public enum Argument: Sendable, Equatable {
+    case noSuchSession, sessionInUse, url, redirectOfAnotherURI, parentWindow, option(String), tooLong(String)
+    case tokenInUse
+  }
+  public enum Failure: Sendable, Equatable { case cannotListen, tooManySessions, notAvailable }
+
+  public var name: String {
+    let suffix: String
+    switch self {
+    case .accessDenied: suffix = "AccessDenied"
+    case .notGranted: suffix = "NotGranted"
+    case .invalidArgument: suffix = "InvalidArgument"
+    case .noSuchAccount: suffix = "NoSuchAccount"
+    case .failed: suffix = "Failed"
+    }
+    return AccountsBus.errorPrefix + suffix
+  }
+
+  public var message: String {
+    switch self {
+    case .accessDenied(.otherUser): return tr("AuthDesktop answers only the programs of the user it runs for.")
+    case .accessDenied(.notYourSession): return tr("This sign-in belongs to another app.")
+    case .accessDenied(.unknownCaller): return tr("AuthDesktop could not tell which app is asking.")
+    case .notGranted: return tr("This app may not use that account. Ask again so that you can allow it.")
+    case .noSuchAccount: return tr("There is no such account in AuthDesktop.")
+    case .invalidArgument(let argument): return Self.message(argument)
+    case .failed(.cannotListen): return tr("AuthDesktop could not listen for the sign-in on this computer.")
+    case .failed(.tooManySessions): return tr("This app has too many sign-ins open. Close one and try again.")
+    case .failed(.notAvailable): return tr("AuthDesktop does not offer this yet.")
+    }
+  }
+
+  private static func message(_ argument: Argument) -> String {
+    switch argument {
+    case .noSuchSession: return tr("There is no such sign-in session. Create one first.")
+    case .sessionInUse: return tr("This sign-in session is already in use. Create another one.")
+    case .url:
+      return tr("AuthDesktop opens only https addresses, or http on this computer (127.0.0.1 or localhost).")
+    case .redirectOfAnotherURI: return tr("The address sends the sign-in somewhere other than this session.")
+    case .parentWindow: return tr("The window to show the question over is not valid.")
+    case .option(let name): return tr("The option {option} is not valid.", ["option": name])
+    case .tooLong(let name): return tr("The value of {argument} is too long.", ["argument": name])
+    case .tokenInUse: return tr("A request with this handle token is already waiting.")
+    }
+  }
+}

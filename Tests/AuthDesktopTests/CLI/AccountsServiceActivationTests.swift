@@ -1,0 +1,45 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The session-bus service is started by the bus: `install` writes its service file, and the first call
+/// to `dev.authdesktop.AuthDesktop.Accounts` starts the window's executable as a GApplication service
+/// (no window), which answers it (docs/architecture.md, "The session-bus service").
+@Suite struct AccountsServiceActivationTests {
+  static let busName = "dev.authdesktop.AuthDesktop.Accounts"
+
+  @Test func theFirstCallStartsTheWindowsProcessAsTheService() async throws {
+    let cli = try CLIRunner()
+    let desktop = cli.environment.merging([
+      "XDG_DATA_HOME": cli.root.appendingPathComponent("xdg-data").path,
+      "XDG_CONFIG_HOME": cli.root.appendingPathComponent("xdg-config").path,
+    ]) { $1 }
+    #expect(try await cli.run(["install"], environment: desktop).status == 0)
+    let file = cli.root.appendingPathComponent("xdg-data/dbus-1/services/\(Self.busName).service")
+    let contents = try String(contentsOf: file, encoding: .utf8)
+    #expect(contents.contains("Name=\(Self.busName)\n"))
+    #expect(contents.contains("auth-desktop-window --gapplication-service\n"), "\(contents)")
+
+    let bus = try PrivateSessionBus(environment: desktop)
+    defer { bus.stop() }
+    let created = try await Tool.run(
+      "gdbus",
+      [
+        "call", "--session", "--dest", Self.busName, "--object-path", "/dev/authdesktop/AuthDesktop/Accounts",
+        "--method", "dev.authdesktop.AuthDesktop.WebAuthentication1.CreateSession", "{}",
+      ], environment: bus.clientEnvironment)
+    #expect(created.status == 0, "\(created.output)")
+    #expect(created.output.contains("'http://127.0.0.1:"), "\(created.output)")
+    let owner = try await Tool.run(
+      "gdbus",
+      [
+        "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus", "--method",
+        "org.freedesktop.DBus.GetConnectionUnixProcessID", Self.busName,
+      ], environment: bus.clientEnvironment)
+    let pid = try #require(owner.output.split(whereSeparator: { !$0.isNumber }).compactMap { Int32($0) }.last)
+    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
+    #expect(executable.hasSuffix("/auth-desktop-window"))
+    bus.stop()
+    try await Poll.until("the service's process ends with its bus") { kill(pid, 0) != 0 }
+  }
+}
