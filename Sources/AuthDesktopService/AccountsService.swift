@@ -50,6 +50,7 @@ public actor AccountsService {
       address: address, handler: { [service] call in await service.handle(call) },
       vanished: { [service] name in Task { await service.callerLeft(name) } })
     await service.attach(bus)
+    await bus.ownName()
     return service
   }
 

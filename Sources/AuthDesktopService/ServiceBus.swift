@@ -33,22 +33,25 @@ final class ServiceBus: @unchecked Sendable {
   private let dispatch: gpointer
   private let lock = NSLock()
   private var exported: [String: guint] = [:]
-  /// Ends when the name is lost to another process (or could not be had).
+  private var owner: guint?
+  /// Ends when the name is lost to another process (or could not be had), or the bus went away.
   let nameLost: AsyncStream<Void>
+  private let nameLostContinuation: AsyncStream<Void>.Continuation
 
   private init(
     thread: GLibMainContextThread, connection: OpaquePointer, requestInfo: UnsafeMutablePointer<GDBusInterfaceInfo>,
-    dispatch: gpointer, nameLost: AsyncStream<Void>
+    dispatch: gpointer, nameLost: AsyncStream<Void>, nameLostContinuation: AsyncStream<Void>.Continuation
   ) {
     self.thread = thread
     self.connection = connection
     self.requestInfo = requestInfo
     self.dispatch = dispatch
     self.nameLost = nameLost
+    self.nameLostContinuation = nameLostContinuation
   }
 
-  /// Connects (to `address`, or the session bus), exports the service's object, watches callers leave
-  /// (`vanished` gets each unique name that leaves the bus) and asks for `AccountsBus.busName`.
+  /// Connects (to `address`, or the session bus), exports the service's object and watches callers leave
+  /// (`vanished` gets each unique name that leaves the bus); `ownName` then asks for the name.
   static func start(
     address: String?, handler: @escaping Handler, vanished: @escaping @Sendable (String) -> Void
   ) async throws -> ServiceBus {
@@ -88,14 +91,10 @@ final class ServiceBus: @unchecked Sendable {
         connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
         nil, G_DBUS_SIGNAL_FLAGS_NONE, nameOwnerChangedThunk, GLibBox<@Sendable (String) -> Void>.retained(vanished),
         glibReleaseBox)
-      let owner = g_bus_own_name_on_connection(
-        connection, AccountsBus.busName, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE, nil, nameLostThunk,
-        GLibBox<AsyncStream<Void>.Continuation>.retained(lostContinuation), glibReleaseBox)
       let parts = Parts(connection: connection, requestInfo: requestInfo, dispatch: dispatch)
       return (
         parts,
         {
-          g_bus_unown_name(owner)
           g_dbus_connection_signal_unsubscribe(connection, subscription)
           for registration in registrations where registration != 0 {
             g_dbus_connection_unregister_object(connection, registration)
@@ -106,12 +105,34 @@ final class ServiceBus: @unchecked Sendable {
     }
     return ServiceBus(
       thread: thread, connection: parts.connection, requestInfo: parts.requestInfo, dispatch: parts.dispatch,
-      nameLost: lost)
+      nameLost: lost, nameLostContinuation: lostContinuation)
+  }
+
+  /// Asks for `AccountsBus.busName`, once the handler is ready for calls (a call that started this
+  /// process waits for the name, and comes right after).
+  func ownName() async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      thread.perform { [self] in
+        let owner = g_bus_own_name_on_connection(
+          connection, AccountsBus.busName, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE, nil, nameLostThunk,
+          GLibBox<AsyncStream<Void>.Continuation>.retained(nameLostContinuation), glibReleaseBox)
+        lock.withLock { self.owner = owner }
+        done.resume()
+      }
+    }
   }
 
   /// Leaves the bus: the name, the objects and (for a connection of its own) the connection.
   func stop() async {
     for path in lock.withLock({ Array(exported.keys) }) { await unexport(path) }
+    if let owner = lock.withLock({ self.owner }) {
+      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        thread.perform {
+          g_bus_unown_name(owner)
+          done.resume()
+        }
+      }
+    }
     await thread.stop()
     g_object_unref(UnsafeMutableRawPointer(connection))
     g_dbus_interface_info_unref(requestInfo)
