@@ -8,6 +8,8 @@ Endpoints (emulator URL form, or the same paths without the host segment):
        signUp, signInWithPassword, lookup, update, delete, createAuthUri (itk_ops),
        signInWithCustomToken (itk_custom_token), sendOobCode, resetPassword (itk_oob)
   POST /securetoken.googleapis.com/v1/token               refresh; form or JSON
+  POST /identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start|finalize|withdraw,
+       …/v2/accounts/mfaSignIn:finalize                   the TOTP second factor (itk_mfa)
   API key: `?key=` or `x-goog-api-key`; it selects the project.
   GET  /_test/jwks, /robot/v1/metadata/jwk/securetoken@system.gserviceaccount.com,
        /service_accounts/v1/jwk/securetoken@system.gserviceaccount.com (also under
@@ -39,6 +41,7 @@ from itk_control import add_control_routes
 import itk_custom_token
 import itk_oob
 from itk_errors import FAULT_BODIES, error_body, key_invalid
+from itk_mfa import MfaOps, add_mfa_routes
 from itk_requests import FIELDS, log_entry, parse_body
 import itk_signin_idp
 from itk_ops import Ops
@@ -51,6 +54,7 @@ TOKEN = "/securetoken.googleapis.com/v1/token"
 class Server:
     def __init__(self):
         self.ops = Ops()
+        self.mfa = MfaOps(self.ops).handlers()
         self.projects = {}   # project_id -> Project
         self.by_key = {}     # api_key -> Project
 
@@ -109,6 +113,9 @@ class Server:
         if op in extra:
             with ops.lock:
                 return extra[op](ops, project, body)
+        if op in self.mfa:
+            with ops.lock:
+                return self.mfa[op](project, body)
         handler = {"signUp": ops.sign_up, "signInWithPassword": ops.sign_in_with_password,
                    "lookup": ops.lookup, "update": ops.update, "delete": ops.delete,
                    "createAuthUri": ops.create_auth_uri, "token": ops.grant_token}[op]
@@ -147,4 +154,5 @@ def create_app():
     find = (lambda project_id: srv.projects.get(project_id) or abort(404))
     itk_custom_token.add_custom_token_routes(app, srv, find)
     itk_oob.add_oob_routes(app, srv, find)
+    add_mfa_routes(app, srv)
     return app

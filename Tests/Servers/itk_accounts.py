@@ -66,6 +66,7 @@ class User:
         self.providers = {}  # providerId -> providerUserInfo (IdPs only; password is derived)
         self.failed_logins = 0
         self.locked_until = 0.0
+        self.mfa = []  # TOTP second factors (itk_mfa)
 
     def set_password(self, password, now):
         self.salt = secrets.token_hex(8)
@@ -110,10 +111,19 @@ class User:
             "validSince": str(int(self.revoked_at)), "disabled": True if self.disabled else None,
             "lastLoginAt": self.last_login_at, "createdAt": self.created_at,
             "lastRefreshAt": self.last_refresh_at, "tenantId": self.tenant_id,
+            "mfaInfo": [mfa_view(factor) for factor in self.mfa] or None,
         }
         if not view["email"]:
             view.pop("emailVerified")
         return drop_none(view)
+
+
+def mfa_view(factor):
+    """One entry of `mfaInfo[]` (production's MfaEnrollment for TOTP)."""
+    enrolled = datetime.fromtimestamp(factor["enrolledAt"], timezone.utc)
+    return drop_none({"mfaEnrollmentId": factor["id"], "displayName": factor.get("displayName"),
+                      "enrolledAt": enrolled.isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+                      "totpInfo": {}})
 
 
 def hash_password(password, salt):

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from itk_accounts import (PASSWORD, PASSWORD_MIN_LENGTH, LOCKOUT_SECONDS, ItkError, check,
                           drop_none, iso, ms)
+from itk_mfa import first_factor
 from itk_tokens import (ID_TOKEN_LIFETIME, RefreshRecord, SigningKey, TokenError,
                         decode_id_token, digest, mint_id_token, new_refresh_token)
 
@@ -151,7 +152,7 @@ class Ops:
         user.last_login_at = ms(now)
         out = {"kind": "identitytoolkit#VerifyPasswordResponse", "registered": True,
                "localId": user.local_id, "email": email, "displayName": user.display_name or ""}
-        out.update(self.issue(project, user, PASSWORD, now))
+        out.update(first_factor(self, project, user, PASSWORD, now))
         return out
 
     def create_auth_uri(self, project, body):

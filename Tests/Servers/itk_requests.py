@@ -12,6 +12,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from flask import request
 
 from itk_accounts import ItkError
+from itk_mfa import FIELDS as MFA_FIELDS
 
 # Request fields per operation: the v1 discovery schema, as in the emulator's `schema.ts`
 # (plus `returnSecureToken` on signUp, which the SDKs send). Production's API front end rejects
@@ -46,6 +47,7 @@ FIELDS = {
     "resetPassword": "email newPassword oldPassword oobCode tenantId",
 }
 FIELDS = {op: set(names.split()) for op, names in FIELDS.items()}
+FIELDS.update(MFA_FIELDS)  # the second factor's v2 operations (itk_mfa)
 
 
 def redacted_uri(uri):

@@ -12,6 +12,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import itk_idp
 from itk_accounts import PASSWORD, ItkError, check, drop_none, known_provider_type, ms
+from itk_mfa import first_factor
 
 PENDING_TOKEN_LIFETIME = 600  # seconds of the project's clock
 FORCE_200 = ("FEDERATED_USER_ID_ALREADY_LINKED", "EMAIL_EXISTS")
@@ -137,6 +138,6 @@ def sign_in_with_idp(ops, project, body, identity, pending):
         resp["tenantId"] = user.tenant_id
     user.last_login_at = ms(now)
     check(not user.disabled, "USER_DISABLED")  # after the write, as in the emulator
-    resp.update(ops.issue(project, user, pid, now))
+    resp.update(first_factor(ops, project, user, pid, now, linking=bool(body.get("idToken"))))
     return drop_none(resp)
 

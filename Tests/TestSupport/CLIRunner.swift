@@ -146,20 +146,25 @@ extension CLIRunner {
     }
   }
 
-  public func start(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws
+  /// `stdin`: written at the start and closed; `input`: a pipe the test writes the command's stdin to as
+  /// it goes. Without either, stdin is empty.
+  public func start(
+    _ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:], input: Pipe? = nil
+  ) throws
     -> Running
   {
     let process = makeProcess(arguments, environment: extra)
     let output = Pipe()
     let errors = Pipe()
-    let input = stdin.map { _ in Pipe() }
+    let written = stdin.map { _ in Pipe() }
+    let input = input ?? written
     process.standardInput = input ?? FileHandle.nullDevice
     process.standardOutput = output
     process.standardError = errors
     try process.run()
-    if let input, let stdin {
-      input.fileHandleForWriting.write(Data(stdin.utf8))
-      try input.fileHandleForWriting.close()
+    if let written, let stdin {
+      written.fileHandleForWriting.write(Data(stdin.utf8))
+      try written.fileHandleForWriting.close()
     }
     return Running(process: process, output: output, errors: errors)
   }

@@ -30,6 +30,7 @@ extension ErrorWording {
         return cli
           ? tr("Only a Firebase project checks custom tokens. Add a [firebase] table to the configuration.")
           : tr("Only a Firebase project checks custom tokens. Check the configuration.")
+      case .secondFactor: return nil  // ErrorWording+MultiFactor
       }
     }
     switch error.code {

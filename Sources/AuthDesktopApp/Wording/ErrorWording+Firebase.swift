@@ -4,6 +4,7 @@ import AuthEngine
 /// and the shared codes when the project is the cause (`.accountServer` payload).
 extension ErrorWording {
   static func firebaseTitle(_ error: AuthError) -> String? {
+    if let title = multiFactorTitle(error) { return title }
     if let title = emailActionTitle(error) { return title }
     switch error.code {
     case .userDisabled: return tr("Account disabled")
@@ -17,6 +18,7 @@ extension ErrorWording {
   }
 
   static func firebaseBody(_ error: AuthError, for surface: Surface) -> String? {
+    if let body = multiFactorBody(error, for: surface) { return body }
     if let body = emailActionBody(error, for: surface) { return body }
     let cli = surface == .commandLine
     let server: AccountServerError?

@@ -64,8 +64,10 @@ enum ErrorWording {
     case .secretStoreUnavailable: return tr("Keyring unavailable")
     case .storageFailure: return tr("Accounts not saved")
     case .internalError: return tr("Something went wrong")
-    case .userDisabled, .invalidAPIKey, .appNotAuthorized, .invalidTenantID, .invalidCustomToken,
-      .customTokenMismatch, .invalidActionCode, .expiredActionCode:
+    case .userDisabled, .invalidAPIKey, .appNotAuthorized, .invalidTenantID, .invalidCustomToken, .customTokenMismatch,
+      .invalidActionCode, .expiredActionCode, .multiFactorAuthRequired, .invalidVerificationCode,
+      .invalidMultiFactorSession, .multiFactorInfoNotFound, .maximumSecondFactorCountExceeded, .unverifiedEmail,
+      .unsupportedFirstFactor:
       return tr("Firebase refused")
     }
   }
@@ -285,7 +287,10 @@ enum ErrorWording {
         cli ? tr("Sign in without --device.") : tr("Sign in with the browser."))
     case (.operationNotAllowed, _): return tr("This provider is not set up in the configuration.")
     case (.userDisabled, _), (.invalidAPIKey, _), (.appNotAuthorized, _), (.invalidTenantID, _),
-      (.invalidCustomToken, _), (.customTokenMismatch, _), (.invalidActionCode, _), (.expiredActionCode, _):
+      (.invalidCustomToken, _),
+      (.customTokenMismatch, _), (.invalidActionCode, _), (.expiredActionCode, _), (.multiFactorAuthRequired, _),
+      (.invalidVerificationCode, _), (.invalidMultiFactorSession, _), (.multiFactorInfoNotFound, _),
+      (.maximumSecondFactorCountExceeded, _), (.unverifiedEmail, _), (.unsupportedFirstFactor, _):
       return tr("The Firebase project refused the request.")
     case (.invalidConfiguration, _):
       return sentences(

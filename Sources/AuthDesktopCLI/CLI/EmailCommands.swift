@@ -38,6 +38,10 @@ struct SignInEmailCommand: CLICommand {
   @OptionGroup var output: OutputOptions
   @Argument var email: String
   @Flag(help: ArgumentHelp(tr("Add email/password sign-in to the signed-in user instead."))) var link = false
+  @Flag(
+    name: .customLong("totp-code-stdin"),
+    help: ArgumentHelp(tr("With a second factor, read its code from stdin (the line after the password).")))
+  var totpCodeStdin = false
 
   func execute() async throws {
     try await Output.run(output) {
@@ -46,9 +50,13 @@ struct SignInEmailCommand: CLICommand {
       if link {
         Output.signedIn(
           try await auth.linkPassword(email: email, password: password), isNewUser: false, json: output.json)
-      } else {
-        Output.signedIn(
-          try await auth.signIn(email: email, password: password).user, isNewUser: false, json: output.json)
+      } else if let result = try await SecondFactorInput.signIn(
+        auth, codeFromStdin: totpCodeStdin,
+        {
+          try await auth.signIn(email: email, password: password)
+        })
+      {
+        Output.signedIn(result.user, isNewUser: false, json: output.json)
       }
     }
   }

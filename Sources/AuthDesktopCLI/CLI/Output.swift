@@ -49,6 +49,7 @@ enum Output {
       fields["email"] = error.email
       fields["providerId"] = error.providerID
       if let methods = error.accountConflict?.signInMethods, !methods.isEmpty { fields["signInMethods"] = methods }
+      if let hints = error.multiFactorResolver?.hints { fields["factors"] = hints.map(MFAListCommand.fields) }
       if verbose { fields["detail"] = error.detail }
       fields["hint"] = hint
       json(["error": fields])

@@ -15,7 +15,7 @@ struct AuthDesktopCommand: CLICommand {
       LinkPendingCommand.self, SendPasswordResetCommand.self, ResetPasswordCommand.self, VerifyEmailCommand.self,
       StatusCommand.self, TokenCommand.self, IDTokenCommand.self, UnlinkCommand.self, SignOutCommand.self,
       DeleteAccountCommand.self, MethodsCommand.self, ProvidersCommand.self, InstallCommand.self, DoctorCommand.self,
-      EmulatorCommand.self, GitCredentialCommand.self, AgentCommand.self,
+      EmulatorCommand.self, GitCredentialCommand.self, MFACommand.self, AgentCommand.self,
     ])
 
   @OptionGroup var globals: GlobalOptions

@@ -6,7 +6,7 @@ import AuthEngine
 import Foundation
 
 /// `sign-in PROVIDER [--link|--reauthenticate] [--scope S]... [--param K=V]... [--no-browser] [--no-wait]
-/// [--device] [--timeout SECONDS] [--json]`, or `sign-in --anonymous`.
+/// [--device] [--timeout SECONDS] [--totp-code-stdin] [--json]`, or `sign-in --anonymous`.
 struct SignInCommand: CLICommand {
   static let configuration = CommandConfiguration(commandName: "sign-in", abstract: tr("Sign in with a provider."))
   @OptionGroup var globals: GlobalOptions
@@ -34,6 +34,9 @@ struct SignInCommand: CLICommand {
     help: ArgumentHelp(
       tr("How long to wait, in seconds (300 for the browser's redirect; with --device, until the code expires).")))
   var timeout: Double?
+  @Flag(
+    name: .customLong("totp-code-stdin"), help: ArgumentHelp(tr("With a second factor, read its code from stdin.")))
+  var totpCodeStdin = false
 
   /// The browser's redirect is waited for this long without --timeout.
   static let defaultRedirectTimeout: TimeInterval = 300
@@ -71,16 +74,16 @@ struct SignInCommand: CLICommand {
       let redirect = SignInRedirect.choose(
         providerID: provider, context: context,
         flag: device ? "--device" : noWait ? "--no-wait" : noBrowser ? "--no-browser" : nil, verbose: output.verbose)
-      let result: AuthDataResult?
       // `--no-wait` leaves the sign-in to `auth-desktop URI`: a device-grant provider's then uses the scheme.
-      if redirect.mode == .device && !noWait {
-        result = try await DeviceSignInFlow(context: context, json: output.json, timeout: timeout).run(
-          request, intent: intent)
-      } else {
+      let result = try await SecondFactorInput.signIn(context.auth, codeFromStdin: totpCodeStdin) {
+        if redirect.mode == .device && !noWait {
+          return try await DeviceSignInFlow(context: context, json: output.json, timeout: timeout).run(
+            request, intent: intent)
+        }
         let flow = SignInFlow(
           context: context, json: output.json, openBrowser: !noBrowser && !redirect.printsLink,
           mode: redirect.browserMode, timeout: timeout ?? Self.defaultRedirectTimeout)
-        result = try await flow.run(request, intent: intent, wait: !noWait)
+        return try await flow.run(request, intent: intent, wait: !noWait)
       }
       guard let result else { return noteWhereTheHandlerLooks() }
       Output.signedIn(result.user, isNewUser: result.additionalUserInfo?.isNewUser ?? false, json: output.json)

@@ -90,7 +90,7 @@ final class AuthWindowModel: WindowModel {
     switch state {
     case .signedIn, .signedOut: refresh()
     // The first refresh is under way.
-    case .loading, .signUp, .waiting, .device, .conflict, .error, .unavailable: break
+    case .loading, .signUp, .waiting, .device, .conflict, .secondFactor, .error, .unavailable: break
     }
   }
 
@@ -272,7 +272,9 @@ final class AuthWindowModel: WindowModel {
 
   func show(_ error: Error) {
     guard let error = error as? AuthError else { return state = .error(WindowProblem(error)) }
-    if let conflict = error.accountConflict {
+    if let resolver = error.multiFactorResolver, resolver.totpFactor != nil {
+      state = .secondFactor(SecondFactorPrompt(resolver))
+    } else if let conflict = error.accountConflict {
       state = .conflict(email: conflict.email, methods: conflict.signInMethods, providerID: conflict.providerID)
     } else {
       state = .error(WindowProblem(error))

@@ -44,6 +44,7 @@ final class PreviewWindowModel: WindowModel {
       .device(Self.devicePrompt),
       .signedIn(Self.account),
       .conflict(email: "ada@example.com", methods: ["github.com", "password"], providerID: "twitter.com"),
+      .secondFactor(SecondFactorPrompt(email: "ada@example.com", factorName: "Pixel 8")),
       .error(Self.error(.networkRequestFailed)), .unavailable(Self.configurationProblem),
     ]
     guard let state = states.first(where: { $0.page?.rawValue == page }) else { return nil }
@@ -112,6 +113,7 @@ final class PreviewWindowModel: WindowModel {
 
   func cancelSignIn() { state = .signedOut }
 
+  func submitSecondFactor(code: String) { state = .signedIn(Self.account) }
   func signInAndLink(method: String) {
     method == "password" ? (state = .signedOut) : signIn(providerID: method)
   }

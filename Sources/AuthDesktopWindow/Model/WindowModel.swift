@@ -18,6 +18,8 @@ enum WindowState: Sendable, Equatable {
   /// Firebase's account-exists-with-different-credential: `email`'s account signs in with `methods`
   /// (provider ids or `password`); `providerID` is the provider whose sign-in is waiting to be linked.
   case conflict(email: String, methods: [String], providerID: String)
+  /// The first factor succeeded and the account has a second one: the code page.
+  case secondFactor(SecondFactorPrompt)
   /// An action failed. A problem with what the user typed stays on the form it came from; any other
   /// gets the error page.
   case error(WindowProblem)
@@ -35,6 +37,7 @@ enum WindowState: Sendable, Equatable {
     case .device: .device
     case .signedIn: .signedIn
     case .conflict: .conflict
+    case .secondFactor: .secondFactor
     case .error: .error
     case .unavailable: .unavailable
     }
@@ -50,6 +53,7 @@ enum WindowPage: String, Sendable, CaseIterable {
   case device
   case signedIn = "signed-in"
   case conflict
+  case secondFactor = "second-factor"
   case error
   case unavailable
 }
@@ -125,6 +129,8 @@ protocol WindowModel: AnyObject, Sendable {
   func cancelSignIn()
   /// After `.conflict`: sign in with `method`, then link the waiting provider credential.
   func signInAndLink(method: String)
+  /// After `.secondFactor`: finishes the sign-in with the code from the authenticator app.
+  func submitSecondFactor(code: String)
   /// Links another provider to the signed-in user (a provider sign-in with the `link` intent).
   func link(providerID: String)
   func unlink(providerID: String)
@@ -149,6 +155,7 @@ extension WindowModel {
   func signInAnonymously() {}
   func cancelSignIn() {}
   func signInAndLink(method: String) {}
+  func submitSecondFactor(code: String) {}
   func link(providerID: String) {}
   func unlink(providerID: String) {}
   func reauthenticate() {}

@@ -31,6 +31,7 @@ final class MainWindow {
   private var device: DevicePage?
   private var signedIn: SignedInPage?
   private var conflict: ConflictPage?
+  private var secondFactor: SecondFactorPage?
   private var failure: ProblemPage?
   private var unavailable: ProblemPage?
   /// The stack's pages by name (those made so far), to hide the background ones from assistive
@@ -116,6 +117,10 @@ final class MainWindow {
           signIn: { [model] in $0 == "password" ? model.cancelSignIn() : model.signIn(providerID: $0) },
           cancel: { [model] in model.cancelSignIn() }))
       (conflict, root) = (made, made.root)
+    case .secondFactor:
+      let made = SecondFactorPage(
+        onVerify: { [model] in model.submitSecondFactor(code: $0) }, onCancel: { [model] in model.cancelSignIn() })
+      (secondFactor, root) = (made, made.root)
     case .error:
       let made = ProblemPage(
         accessible: WindowText.errorPage,
@@ -144,6 +149,7 @@ final class MainWindow {
     case .device: WindowText.devicePage
     case .signedIn: WindowText.signedInPage
     case .conflict: WindowText.conflictPage
+    case .secondFactor: WindowText.secondFactorPage
     case .error: WindowText.errorPage
     case .unavailable: WindowText.unavailablePage
     }
@@ -186,6 +192,7 @@ final class MainWindow {
     case .signedIn(let account): signedIn?.update(account)
     case .conflict(let email, let methods, let providerID):
       conflict?.update(email: email, methods: methods, providerID: providerID)
+    case .secondFactor(let prompt): secondFactor?.update(prompt)
     case .error(let problem):
       switch page {
       case .signUp: signUp?.showProblem(problem)
@@ -197,6 +204,7 @@ final class MainWindow {
     announce(state)
     if page != .signedOut { signedOut?.clearPassword() }
     if page != .signUp { signUp?.clearPassword() }
+    if page != .secondFactor { secondFactor?.clearCode() }
     waiting?.setShown(page == .waiting)
     device?.setShown(page == .device)
     if let cancelAction { g_simple_action_set_enabled(cancelAction, page == .waiting || page == .device ? 1 : 0) }

@@ -57,6 +57,8 @@ struct IdentityToolkitAccount: Codable, Sendable {
   var providers: [ProviderUserInfo] = []
   var failedLogins = 0
   var lockedUntil: Date?
+  /// Second factors (TOTP), in the order enrolled; nil in accounts saved before there were any.
+  var mfaInfo: [MFAEnrollment]?
 
   init(localId: String, tenantId: String?, now: Date, sequence: UInt64) {
     self.localId = localId
@@ -119,6 +121,7 @@ struct IdentityToolkitAccount: Codable, Sendable {
     out["disabled"] = disabled ? true : nil
     out["lastRefreshAt"] = lastRefreshAt.map(IdentityToolkitAccount.iso8601)
     out["tenantId"] = tenantId
+    out["mfaInfo"] = (mfaInfo ?? []).isEmpty ? nil : mfaInfo!.map(\.json)
     return out
   }
 

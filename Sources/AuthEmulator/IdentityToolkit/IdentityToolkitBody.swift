@@ -27,7 +27,7 @@ struct IdentityToolkitBody: Sendable {
     } else {
       throw IdentityToolkitError.invalidJSON("The body is not JSON.")
     }
-    let allowed = Self.schema[operation] ?? Self.adminSchema[operation] ?? []
+    let allowed = Self.schema[operation] ?? Self.adminSchema[operation] ?? Self.mfaSchema[operation] ?? []
     if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
       throw IdentityToolkitError.unknownField(unknown)
     }

@@ -14,6 +14,8 @@ import Foundation
 ///   `signInWithPassword`, `lookup`, `update`, `delete`, `createAuthUri`, `signInWithCustomToken`,
 ///   `sendOobCode`, `resetPassword` (JSON);
 /// - `POST /securetoken.googleapis.com/v1/token?key=…` (form or JSON);
+/// - the TOTP second factor, `POST /identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start`
+///   (`:finalize`, `:withdraw`) and `…/v2/accounts/mfaSignIn:finalize` (`IdentityToolkitOperation+MFA`);
 /// - the ID tokens' public keys: `GET /robot/v1/metadata/jwk/securetoken@system.gserviceaccount.com` and
 ///   `/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com`, also under `/www.googleapis.com`;
 /// - the Admin API's project-scoped account paths, `…/v1/projects/P/accounts…` (`+Projects`);
@@ -73,7 +75,7 @@ public actor IdentityToolkitEmulator {
   /// Whether `path` (percent-decoded) is one of this emulator's (`GET /` aside).
   static func serves(_ path: String) -> Bool {
     accountsPrefixes.contains { path.hasPrefix($0) } || tokenPaths.contains(path) || keyPaths.contains(path)
-      || path.hasPrefix(adminPrefix) || projectPrefixes.contains { path.hasPrefix($0) }
+      || path.hasPrefix(adminPrefix) || projectPrefixes.contains { path.hasPrefix($0) } || mfaOperation(path) != nil
   }
 
   public func handle(_ request: HTTPRequest) async -> HTTPResponse {
@@ -95,6 +97,9 @@ public actor IdentityToolkitEmulator {
     }
     if Self.keyPaths.contains(path) { return get ? publicKeys() : EmulatorHTTP.methodNotAllowed("GET") }
     if path.hasPrefix(Self.adminPrefix) { return administer(path, method: method, request) }
+    if let operation = Self.mfaOperation(path) {
+      return method == "POST" ? await run(operation, request) : EmulatorHTTP.methodNotAllowed("POST")
+    }
     if let prefix = Self.projectPrefixes.first(where: { path.hasPrefix($0) }) {
       return handleProject(path, prefix: prefix, method: method, request)
     }
@@ -125,6 +130,10 @@ public actor IdentityToolkitEmulator {
         let base = provider.baseURL
         return perform(admin: admin) { try $0.sendOobCode(body, base: base) }
       case "resetPassword": return perform(admin: admin) { try $0.resetPassword(body) }
+      case "mfaEnrollment:start": return perform(admin: admin) { try $0.startMFAEnrollment(body) }
+      case "mfaEnrollment:finalize": return perform(admin: admin) { try $0.finalizeMFAEnrollment(body) }
+      case "mfaEnrollment:withdraw": return perform(admin: admin) { try $0.withdrawMFA(body) }
+      case "mfaSignIn:finalize": return perform(admin: admin) { try $0.finalizeMFASignIn(body) }
       default: return perform(admin: admin) { try $0.grantToken(body) }
       }
     } catch let error as IdentityToolkitError {

@@ -107,7 +107,7 @@ extension IdentityToolkitOperation {
       "kind": "identitytoolkit#VerifyPasswordResponse", "registered": true, "localId": state.accounts[index].localId,
       "email": email, "displayName": state.accounts[index].displayName ?? "",
     ]
-    return out.merging(try issueTokens(index, provider: IdentityToolkitAccount.password, authTime: now)) { $1 }
+    return out.merging(try firstFactorTokens(index, provider: IdentityToolkitAccount.password)) { $1 }
   }
 
   /// firebase-tools `createAuthUri` (createAuthUri.spec "should report not registered user as not

@@ -90,7 +90,10 @@ extension IdentityToolkitOperation {
     answer["localId"] = state.accounts[index].localId
     if let email, state.accounts[index].email == email { answer["emailVerified"] = state.accounts[index].emailVerified }
     answer["tenantId"] = state.accounts[index].tenantId
-    return answer.merging(try issueTokens(index, provider: providerID, authTime: now)) { $1 }
+    let tokens =
+      linking == nil
+      ? try firstFactorTokens(index, provider: providerID) : try issueTokens(index, provider: providerID, authTime: now)
+    return answer.merging(tokens) { $1 }
   }
 
   /// The identity a proof stands for, and the `pendingToken` to answer: a new one for a fresh

@@ -53,6 +53,10 @@ struct IdentityToolkitState: Codable, Sendable {
   /// The emails the emulator would have sent (`IdentityToolkitOperation+OobCodes`); nil in states saved
   /// before they were kept.
   var oobCodes: [OobRecord]?
+  /// TOTP enrollments begun, and first factors waiting for the second, by token digest (nil in states
+  /// saved before there were any).
+  var totpSessions: [String: TOTPEnrollmentSession]?
+  var mfaPending: [String: MFAPendingRecord]?
 
   init(projectID: String) { self.projectID = projectID }
 
@@ -67,6 +71,8 @@ struct IdentityToolkitState: Codable, Sendable {
     idTokens = idTokens.filter { $0.value.expiresAt > now }
     pendingTokens = pendingTokens.filter { $0.value.expiresAt > now }
     oobCodes = oobCodes?.filter { $0.expiresAt > now - OobRecord.keptAfterExpiry }
+    totpSessions = totpSessions?.filter { $0.value.expiresAt > now }
+    mfaPending = mfaPending?.filter { $0.value.expiresAt > now }
   }
 
   // MARK: Accounts (firebase-tools `state.ts` indexes, as linear scans)

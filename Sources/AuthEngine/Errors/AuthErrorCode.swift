@@ -69,6 +69,22 @@ public enum AuthErrorCode: String, Sendable, CaseIterable {
   case invalidActionCode = "auth/invalid-action-code"
   /// A password-reset or email-verification code that expired.
   case expiredActionCode = "auth/expired-action-code"
+  // A second factor (Identity Platform's TOTP).
+  /// The first factor succeeded and the account has a second factor: the payload's `MultiFactorResolver`
+  /// finishes the sign-in with a code.
+  case multiFactorAuthRequired = "auth/multi-factor-auth-required"
+  /// The TOTP code is wrong, used already, or missing.
+  case invalidVerificationCode = "auth/invalid-verification-code"
+  /// The first factor's pending credential (or the enrollment's session) is unknown or expired, or was
+  /// given too many wrong codes: sign in again.
+  case invalidMultiFactorSession = "auth/invalid-multi-factor-session"
+  /// No second factor with that enrollment id.
+  case multiFactorInfoNotFound = "auth/multi-factor-info-not-found"
+  case maximumSecondFactorCountExceeded = "auth/maximum-second-factor-count-exceeded"
+  /// A second factor needs a verified email first.
+  case unverifiedEmail = "auth/unverified-email"
+  /// This way of signing in cannot have a second factor (anonymous, custom tokens).
+  case unsupportedFirstFactor = "auth/unsupported-first-factor"
   // Local storage.
   case secretStoreUnavailable = "auth/secret-store-unavailable"
   case storageFailure = "auth/storage-failure"

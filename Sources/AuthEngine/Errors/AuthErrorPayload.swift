@@ -39,6 +39,8 @@ extension AuthError {
     case accountServer(AccountServerError)
     /// Only a Firebase project does this; the local store refuses it (`auth/operation-not-allowed`).
     case needsFirebase(FirebaseOnlyOperation)
+    /// `auth/multi-factor-auth-required`: what finishes the sign-in (holds the pending credential).
+    case multiFactor(MultiFactorResolver)
   }
 }
 

@@ -24,8 +24,15 @@ extension IdentityToolkitAccounts {
     if let message = answer["errorMessage"]?.string {
       throw contextualized(IdentityToolkitErrors.error(message: message, status: 200), request, answer: answer)
     }
-    let tokens = try SessionTokens.required(answer, now: now, of: "signInWithIdp")
     let credential = request.result.credential
+    if linking == nil,
+      let resolver = try MultiFactorAnswer.resolver(
+        answer, firstFactor: request.result.identity.providerID, credential: credential,
+        additionalUserInfo: request.result.additionalUserInfo, reauthenticating: request.operation.reauthenticating)
+    {
+      throw AuthError.multiFactorRequired(resolver)
+    }
+    let tokens = try SessionTokens.required(answer, now: now, of: "signInWithIdp")
     switch request.operation {
     case .signIn:
       let account = try await lookup(tokens.idToken)

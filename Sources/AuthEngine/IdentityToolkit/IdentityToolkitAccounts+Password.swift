@@ -28,6 +28,9 @@ extension IdentityToolkitAccounts {
     let answer = try await client.accounts(
       "signInWithPassword",
       ["email": .string(email), "password": .string(password.reveal()), "returnSecureToken": .bool(true)])
+    if let resolver = try MultiFactorAnswer.resolver(answer, firstFactor: Accounts.password) {
+      throw AuthError.multiFactorRequired(resolver)
+    }
     let tokens = try SessionTokens.required(answer, now: now, of: "signInWithPassword")
     let account = try await lookup(tokens.idToken)
     try await sessions.start(account, provider: Accounts.password, tokens: tokens, credential: nil)

@@ -17,11 +17,20 @@ struct IdentityToolkitClient: Sendable {
   /// `POST accounts:OPERATION` with `fields` (and the configuration's `tenantId`). Returns the answer of
   /// an HTTP 200, which may still be a failure (`needConfirmation`, `errorMessage`): the caller decides.
   func accounts(_ operation: String, _ fields: [String: JSONValue]) async throws -> JSONValue {
+    try await post(endpoints.accounts(operation), fields)
+  }
+
+  /// `POST v2/accounts/OPERATION` (the second factor's operations), like `accounts(_:_:)`.
+  func accountsV2(_ operation: String, _ fields: [String: JSONValue]) async throws -> JSONValue {
+    try await post(endpoints.accountsV2(operation), fields)
+  }
+
+  private func post(_ url: URL, _ fields: [String: JSONValue]) async throws -> JSONValue {
     var body = fields
     if let tenant = settings.tenantID { body["tenantId"] = .string(tenant) }
     return try await send(
       HTTPRequest(
-        method: "POST", url: endpoints.accounts(operation),
+        method: "POST", url: url,
         headers: [("Content-Type", "application/json"), ("Accept", "application/json")],
         body: try JSONEncoder().encode(JSONValue.object(body))))
   }

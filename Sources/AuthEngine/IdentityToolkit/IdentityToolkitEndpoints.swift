@@ -22,6 +22,9 @@ struct IdentityToolkitEndpoints: Sendable, Equatable {
   /// `accounts:OPERATION` (`signInWithIdp`, `signUp`, …).
   func accounts(_ operation: String) -> URL { url(Self.identityToolkitHost, "v1/accounts:\(operation)") }
 
+  /// The second factor's v2 operations: `accounts/mfaEnrollment:start`, `accounts/mfaSignIn:finalize`, …
+  func accountsV2(_ operation: String) -> URL { url(Self.identityToolkitHost, "v2/accounts/\(operation)") }
+
   /// The Secure Token API's `token` (refresh).
   var token: URL { url(Self.secureTokenHost, "v1/token") }
 

@@ -43,6 +43,18 @@ enum IdentityToolkitErrors {
     "MISSING_OOB_CODE": .invalidActionCode,
     "EXPIRED_OOB_CODE": .expiredActionCode,
     "RESET_PASSWORD_EXCEED_LIMIT": .tooManyRequests,
+    "INVALID_CODE": .invalidVerificationCode,
+    "MISSING_CODE": .invalidVerificationCode,
+    "INVALID_MFA_PENDING_CREDENTIAL": .invalidMultiFactorSession,
+    "MISSING_MFA_PENDING_CREDENTIAL": .invalidMultiFactorSession,
+    "INVALID_SESSION_INFO": .invalidMultiFactorSession,
+    "MISSING_SESSION_INFO": .invalidMultiFactorSession,
+    "SESSION_EXPIRED": .invalidMultiFactorSession,
+    "MFA_ENROLLMENT_NOT_FOUND": .multiFactorInfoNotFound,
+    "MISSING_MFA_ENROLLMENT_ID": .multiFactorInfoNotFound,
+    "SECOND_FACTOR_LIMIT_EXCEEDED": .maximumSecondFactorCountExceeded,
+    "UNVERIFIED_EMAIL": .unverifiedEmail,
+    "UNSUPPORTED_FIRST_FACTOR": .unsupportedFirstFactor,
   ]
   /// Google API key errors (`details[].reason` of an `ErrorInfo`, or the legacy `errors[].reason`).
   static let keyInvalid: Set<String> = ["API_KEY_INVALID", "API_KEY_EXPIRED", "keyInvalid", "keyExpired"]

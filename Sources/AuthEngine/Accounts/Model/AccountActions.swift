@@ -25,4 +25,6 @@ public enum FirebaseOnlyOperation: String, Sendable, Equatable {
   case email
   /// Sign-in with a custom token.
   case customToken
+  /// A second factor (TOTP, `mfa`).
+  case secondFactor
 }
