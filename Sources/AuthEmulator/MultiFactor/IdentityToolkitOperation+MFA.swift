@@ -14,12 +14,17 @@ extension IdentityToolkitOperation {
   static let unverifiedEmail = "UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors."
 
   /// `mfaEnrollment:start` with `totpEnrollmentInfo`: a new shared secret (160 bits, base 32), held for
-  /// 10 minutes under a `sessionInfo`. Needs a verified email and a recent sign-in, as production.
+  /// 10 minutes under a `sessionInfo`. Needs a first factor that can have a second (not anonymous, not a
+  /// custom token), a verified email and a recent sign-in, as production.
   mutating func startMFAEnrollment(_ body: IdentityToolkitBody) throws -> [String: Any] {
     guard let idToken = body.idToken else { throw IdentityToolkitError("MISSING_ID_TOKEN") }
     if body.has("phoneEnrollmentInfo") { throw IdentityToolkitError.notImplemented("SMS second factors are not.") }
     try Self.check(body.fields["totpEnrollmentInfo"]?.object != nil, "INVALID_ARGUMENT : totpEnrollmentInfo")
     let (index, claims) = try parseIDToken(idToken, body)
+    let firstFactor = claims["firebase"]?["sign_in_provider"]?.string
+    try Self.check(
+      firstFactor != "anonymous" && firstFactor != IdentityToolkitAccount.custom,
+      "UNSUPPORTED_FIRST_FACTOR : MFA is not supported for the given first factor.")
     try Self.check(state.accounts[index].emailVerified, Self.unverifiedEmail)
     try requireRecentLogin(claims)
     try Self.check((state.accounts[index].mfaInfo ?? []).count < Self.maxEnrollments, "SECOND_FACTOR_LIMIT_EXCEEDED")

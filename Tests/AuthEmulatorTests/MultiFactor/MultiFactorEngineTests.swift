@@ -14,7 +14,7 @@ import Testing
   let auth: Auth
 
   init() throws {
-    harness = try IdentityToolkitEmulatorHarness()
+    harness = try IdentityToolkitEmulatorHarness { $0.anonymousEnabled = true }
     let configuration = try ConfigurationLoader.parse(
       """
       [firebase]
@@ -140,6 +140,12 @@ import Testing
     #expect(signedIn.user.uid == first.user.uid && signedIn.additionalUserInfo?.providerID == "github.com")
     // The provider's credential of the first factor is kept for the session.
     _ = try await auth.providerCredential(providerID: "github.com", refreshing: false)
+  }
+
+  @Test func aGuestCannotEnroll() async throws {
+    _ = try await auth.signInAnonymously()
+    let error = try await #require(throws: AuthError.self) { _ = try await auth.startTOTPEnrollment() }
+    #expect(error.code == .unsupportedFirstFactor)
   }
 
   @Test func unenrollingEndsTheSecondStepAndEnrollingNeedsAVerifiedEmail() async throws {
