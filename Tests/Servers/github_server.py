@@ -10,6 +10,7 @@ Endpoints (paths as on github.com):
                                    its polls come to the token endpoint
 Control (tests only):
   POST /_test/clients              register a client -> {"client_id", "client_secret"}
+  POST /_test/clients/<id>/user    the user of the client's next sign-ins (POST /_test/clients's `user`)
   GET  /_test/clients/<id>/log     token-endpoint requests of that client (names only, no values)
                                    and the number of revocations
   ANY  /_test/redirect-target      records a hit (for the token_redirect fault)
@@ -35,47 +36,12 @@ from flask import Flask, Response, json, redirect, request
 
 import device
 import github_device
-from common import (Client, S256Only, Store, avatar_response, json_body, json_response,
+from github_clients import new_client, user_of
+from common import (S256Only, Store, avatar_response, json_body, json_response,
                     make_bearer_validator, make_code_grant, make_refresh_grant, rand)
 
-FAULTS = {None, "token_500", "token_garbage", "token_redirect", "token_200_error", "user_500",
-          "revoke_500"}
 TOKEN_PATH = "/login/oauth/access_token"
 DOCS = "https://docs.github.com/rest"
-
-
-def _new_client(body, host_url):
-    """Build a Client from the POST /_test/clients JSON body (all fields optional)."""
-    u = body.get("user") or {}
-    uid = int(u.get("id", 1001))
-    email = u.get("email", "octocat@example.com")
-    user = {
-        "id": uid,
-        "login": u.get("login", "octocat"),
-        "name": u.get("name", "Mona Octocat"),
-        "email": email,
-        "avatar_url": u.get("avatar_url", f"{host_url}_test/avatar/{uid}.png"),
-    }
-    emails = u.get("emails")
-    if emails is None:
-        emails = [{"email": email, "primary": True, "verified": True, "visibility": "public"}]
-    fault = body.get("fault")
-    if fault not in FAULTS:
-        raise ValueError(f"unknown fault {fault!r}")
-    consent = body.get("consent", "approve")
-    if consent not in ("approve", "deny"):
-        raise ValueError("consent must be 'approve' or 'deny'")
-    return Client(
-        redirect_uris=body.get("redirect_uris", ["com.example.test:/oauth2redirect"]),
-        scope=body.get("scope", "read:user user:email"),
-        auth_method=body.get("token_endpoint_auth_method", "client_secret_post"),
-        refresh=body.get("issue_refresh_token", False),
-        user=user, emails=emails, consent=consent, fault=fault,
-        expires_in=body.get("expires_in", 28800), redirect_hits=0, revocations=0,
-        refresh_expires_in=body.get("refresh_expires_in"),
-        reuse_detection=bool(body.get("reuse_detection", False)),
-        **device.client_settings(body, "device_flow"),
-    )
 
 
 def _api_error(status, message):
@@ -136,10 +102,20 @@ def create_app():
     @app.post("/_test/clients")
     def register_client():
         try:
-            client = store.add_client(_new_client(json_body(), request.host_url))
+            client = store.add_client(new_client(json_body(), request.host_url))
         except (ValueError, TypeError) as exc:
             return json_response({"error": str(exc)}, 400)
         return json_response({"client_id": client.client_id, "client_secret": client.client_secret})
+
+    @app.post("/_test/clients/<client_id>/user")
+    def set_client_user(client_id):
+        """The user the client's next sign-ins are (tokens issued earlier keep theirs)."""
+        client = store.client(client_id)
+        if not client:
+            return json_response({"error": "no such client"}, 404)
+        with store.lock:
+            client.user, client.emails = user_of(json_body(), request.host_url)
+        return json_response({"login": client.user["login"]})
 
     @app.get("/_test/clients/<client_id>/log")
     def client_log(client_id):

@@ -34,10 +34,14 @@ public final class GitTestServer: @unchecked Sendable {
     return url.appendingPathComponent("\(name).git")
   }
 
-  /// The logins of the tokens the server accepted, request by request (nil: refused).
-  public func logins() async throws -> [String?] {
+  /// The logins of the tokens the server accepted, request by request (nil: refused); only the
+  /// requests for `repository` (`NAME.git`) when it is given.
+  public func logins(of repository: String? = nil) async throws -> [String?] {
     let log = try await Control.get(url.appendingPathComponent("_test/log")) as? [String: Any]
-    return (log?["requests"] as? [[String: Any]] ?? []).map { $0["login"] as? String }
+    let requests = (log?["requests"] as? [[String: Any]] ?? []).filter { request in
+      repository.map { (request["path"] as? String)?.hasPrefix("/\($0).git/") == true } ?? true
+    }
+    return requests.map { $0["login"] as? String }
   }
 
   public func stop() {

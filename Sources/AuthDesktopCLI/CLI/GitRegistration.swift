@@ -32,11 +32,6 @@ struct GitRegistration {
     }
   }
 
-  /// The one `git config` line for `host` (docs/command-line.md, the README).
-  static func command(host: String, helper: String = "!auth-desktop git-credential") -> String {
-    "git config --global --add credential.https://\(host).helper \(SignInCommand.shellWord(helper))"
-  }
-
   /// Adds the helper under each key that does not list it yet; the keys it added.
   func register() throws -> [String] {
     try keys.filter { key in
