@@ -3,12 +3,13 @@ import AuthEmulator
 import AuthEngine
 import AuthURLSession
 import Foundation
+import TestSupport
 import Testing
 
 /// The emulator server over libsoup on 127.0.0.1: the Identity Toolkit and Secure Token paths answer on
 /// the same port as the providers, in the Firebase Auth Emulator's URL layout.
 @Suite struct EmulatorServerIdentityToolkitTests {
-  static let transport = URLSessionTransport(timeout: 10)
+  static let transport = URLSessionTransport(timeout: TestEnvironment.requestTimeout)
 
   static func json(_ response: HTTPResponse) -> [String: Any] {
     (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:]
