@@ -3,7 +3,7 @@ import AuthEngine
 import Foundation
 
 /// `--config FILE`, `--data-dir DIR` (then `$AUTH_DESKTOP_CONFIG`, `$AUTH_DESKTOP_DATA_DIR`, XDG dirs),
-/// `--emulator`.
+/// `--emulator`, `--account ACCOUNT` (then `$AUTH_DESKTOP_ACCOUNT`, the directory rules, the current user).
 public struct GlobalOptions: ParsableArguments {
   public init() {}
 
@@ -20,11 +20,22 @@ public struct GlobalOptions: ParsableArguments {
     help: ArgumentHelp(tr("Use the built-in provider emulator (the default when there is no configuration file).")))
   public var emulator = false
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      tr(
+        "The account to act on: a uid, an email, or PROVIDER:LOGIN (default: $AUTH_DESKTOP_ACCOUNT, the configuration's [[accounts]] rules, then the current user)."
+      ), valueName: "account"))
+  public var account: String?
+
   /// These options as a command line (for the window, which takes the same).
   public var arguments: [String] {
     (config.map { ["--config", $0] } ?? []) + (dataDir.map { ["--data-dir", $0] } ?? [])
-      + (emulator ? ["--emulator"] : [])
+      + (emulator ? ["--emulator"] : []) + (account.map { ["--account", $0] } ?? [])
   }
+
+  /// What chooses the account: `--account`, `$AUTH_DESKTOP_ACCOUNT` and the working directory.
+  public var accountRequest: AccountRequest { AccountRequest.ofThisProcess(explicit: account) }
 
   public var paths: ConfigurationPaths {
     ConfigurationPaths(configFlag: config, dataDirFlag: dataDir, environment: ProcessInfo.processInfo.environment)

@@ -27,6 +27,8 @@ public struct CLIRunner: Sendable {
   public let root = FileManager.default.temporaryDirectory.appendingPathComponent("auth-cli-\(UUID().uuidString)")
   /// The `auth-desktop` it runs: `binary`, or a copy elsewhere (`installedCopy(in:)`).
   public var executable = Self.binary
+  /// The commands' working directory (the test process's when nil): what `[[accounts]]` rules match.
+  public var workingDirectory: URL?
   public var configFile: URL { root.appendingPathComponent("config.toml") }
   public var dataDirectory: URL { root.appendingPathComponent("data") }
   /// What points `auth-desktop` at this runner's config file and data dir (for processes the desktop
@@ -46,6 +48,7 @@ public struct CLIRunner: Sendable {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let workingDirectory { process.currentDirectoryURL = workingDirectory }
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.merging(extra) { $1 }
     return process
   }

@@ -61,6 +61,8 @@ enum ErrorWording {
     case .tooManyRequests: return tr("Too many attempts")
     case .noCurrentUser: return tr("Not signed in")
     case .noPendingCredential: return tr("Nothing to link")
+    case .unknownAccount: return tr("Account not signed in")
+    case .ambiguousAccount: return tr("More than one account matches")
     case .secretStoreUnavailable: return tr("Keyring unavailable")
     case .storageFailure: return tr("Accounts not saved")
     case .internalError: return tr("Something went wrong")
@@ -254,6 +256,7 @@ enum ErrorWording {
         tr(
           "No sign-in is waiting to be linked, or it expired after 10 minutes. Start the sign-in with the other provider again."
         )
+    case (.unknownAccount, _), (.ambiguousAccount, _): return accountsBody(error, for: surface)
     case (.secretStoreUnavailable, .secretStore(let problem)): return secretStore(problem, surface)
     case (.secretStoreUnavailable, _): return secretStore(.failed, surface)
     case (.storageFailure, .storage(let issue)): return storage(issue, surface)

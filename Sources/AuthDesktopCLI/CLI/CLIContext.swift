@@ -10,14 +10,17 @@ struct CLIContext {
   let paths: ConfigurationPaths
   let launch: EmulatorMode.Launch
   let auth: Auth
+  /// `--account`, `$AUTH_DESKTOP_ACCOUNT` and the working directory (`Auth.chooseUser`).
+  let accountRequest: AccountRequest
   var configuration: AuthConfiguration { launch.configuration }
 
   init(_ globals: GlobalOptions) async throws {
-    try await self.init(paths: globals.paths, emulator: globals.emulator)
+    try await self.init(paths: globals.paths, emulator: globals.emulator, account: globals.accountRequest)
   }
 
-  init(paths: ConfigurationPaths, emulator: Bool) async throws {
+  init(paths: ConfigurationPaths, emulator: Bool, account: AccountRequest = AccountRequest()) async throws {
     self.paths = paths
+    accountRequest = account
     (launch, auth) = try await AppLaunch.makeAuth(paths, emulator: emulator)
     try await auth.recoverInterruptedOperations()
   }
@@ -38,13 +41,17 @@ struct CLIContext {
     try await EmulatorMode.ensureServing(launch, identitiesDirectory: paths.dataDirectory)
   }
 
-  /// The signed-in user, or `auth/no-current-user` (with `emulatorHint` when it applies).
-  func requireUser() async throws -> User {
-    guard let user = try await auth.currentUser() else {
-      let error = AuthError(.noCurrentUser, origin: .request)
+  /// The chosen user (`Auth.chooseUser`: `--account`, `$AUTH_DESKTOP_ACCOUNT`, the directory rules,
+  /// the current user), or its error; `auth/no-current-user` comes with `emulatorHint` when it applies.
+  func chooseUser() async throws -> AccountChoice {
+    do {
+      return try await auth.chooseUser(accountRequest)
+    } catch let error as AuthError where error.code == .noCurrentUser {
       guard let hint = await emulatorHint() else { throw error }
       throw Output.HintedError(error: error, hint: hint)
     }
-    return user
   }
+
+  /// The chosen user (`chooseUser`).
+  func requireUser() async throws -> User { try await chooseUser().user }
 }

@@ -46,10 +46,13 @@ struct SignInEmailCommand: CLICommand {
   func execute() async throws {
     try await Output.run(output) {
       let password = try PasswordInput.read()
-      let auth = try await CLIContext(globals).auth
+      let context = try await CLIContext(globals)
+      let auth = context.auth
       if link {
+        let uid = try await context.chooseUser().user.uid
         Output.signedIn(
-          try await auth.linkPassword(email: email, password: password), isNewUser: false, json: output.json)
+          try await auth.linkPassword(email: email, password: password, uid: uid), isNewUser: false,
+          json: output.json)
       } else if let result = try await SecondFactorInput.signIn(
         auth, codeFromStdin: totpCodeStdin,
         {
@@ -70,7 +73,8 @@ struct LinkPendingCommand: CLICommand {
 
   func execute() async throws {
     try await Output.run(output) {
-      let result = try await CLIContext(globals).auth.linkPendingCredential()
+      let context = try await CLIContext(globals)
+      let result = try await context.auth.linkPendingCredential(uid: try await context.chooseUser().user.uid)
       Output.signedIn(result.user, isNewUser: false, json: output.json)
     }
   }

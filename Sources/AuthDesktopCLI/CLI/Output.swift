@@ -50,6 +50,10 @@ enum Output {
       fields["providerId"] = error.providerID
       if let methods = error.accountConflict?.signInMethods, !methods.isEmpty { fields["signInMethods"] = methods }
       if let hints = error.multiFactorResolver?.hints { fields["factors"] = hints.map(MFAListCommand.fields) }
+      if let (name, candidates) = selection(error) {
+        fields["account"] = name
+        fields["candidates"] = candidates.map { ["uid": $0.uid, "email": $0.email, "logins": $0.logins] }
+      }
       if verbose { fields["detail"] = error.detail }
       fields["hint"] = hint
       json(["error": fields])
@@ -59,6 +63,20 @@ enum Output {
       if verbose, let detail = error.detail { errorLine("auth-desktop: detail: \(detail)") }
     }
   }
+
+  /// The account named and the candidates of `auth/unknown-account`, `auth/ambiguous-account`, and of a
+  /// directory rule's account that is no signed-in user.
+  static func selection(_ error: AuthError) -> (name: String?, candidates: [AccountCandidate])? {
+    switch error.payload {
+    case .accountSelection(let problem): (problem.name, problem.candidates)
+    case .configuration(let issue):
+      if case .unknownAccount(let candidates) = issue.problem { (nil, candidates) } else { nil }
+    default: nil
+    }
+  }
+
+  /// How a user is named in a sentence: the display name, else the email, else the uid.
+  static func name(_ user: User) -> String { user.displayName ?? user.email ?? user.uid }
 
   /// The Firebase project the accounts are in (`status --json`'s `firebase`); nil for the local store.
   static func project(_ location: AccountLocation) -> [String: Any?]? {
@@ -76,7 +94,7 @@ enum Output {
       "providerData": user.providerData.map { info -> [String: Any?] in
         [
           "providerId": info.providerID, "uid": info.uid, "email": info.email ?? NSNull(),
-          "displayName": info.displayName ?? NSNull(),
+          "displayName": info.displayName ?? NSNull(), "screenName": info.screenName,
         ]
       },
       "metadata": [

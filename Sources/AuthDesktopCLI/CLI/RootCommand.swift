@@ -13,7 +13,8 @@ struct AuthDesktopCommand: CLICommand {
     subcommands: [
       SignInCommand.self, SignUpEmailCommand.self, SignInEmailCommand.self, SignInCustomTokenCommand.self,
       LinkPendingCommand.self, SendPasswordResetCommand.self, ResetPasswordCommand.self, VerifyEmailCommand.self,
-      StatusCommand.self, TokenCommand.self, IDTokenCommand.self, UnlinkCommand.self, SignOutCommand.self,
+      StatusCommand.self, AccountsCommand.self, SwitchCommand.self, TokenCommand.self, IDTokenCommand.self,
+      UnlinkCommand.self, SignOutCommand.self,
       DeleteAccountCommand.self, MethodsCommand.self, ProvidersCommand.self, InstallCommand.self, DoctorCommand.self,
       EmulatorCommand.self, GitCredentialCommand.self, MFACommand.self, AgentCommand.self,
     ])

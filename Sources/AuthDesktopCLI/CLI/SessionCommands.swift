@@ -7,7 +7,7 @@ import Foundation
 
 struct TokenCommand: CLICommand {
   static let configuration = CommandConfiguration(
-    commandName: "token", abstract: tr("A valid provider access token of the signed-in user (refreshed when needed)."))
+    commandName: "token", abstract: tr("A valid provider access token of the chosen account (refreshed when needed)."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
   @Argument var provider: String
@@ -19,7 +19,9 @@ struct TokenCommand: CLICommand {
         DesktopAuth.logger().debug("token: answered by the token agent over \(answered.route.rawValue)")
         return print(answered.answer)
       }
-      let credential = try await CLIContext(globals).auth.providerCredential(providerID: provider)
+      let context = try await CLIContext(globals)
+      let uid = try await context.chooseUser().user.uid
+      let credential = try await context.auth.providerCredential(providerID: provider, uid: uid)
       guard let answer = ProviderTokenAnswer(credential) else { throw AuthError(.userTokenExpired, origin: .storage) }
       print(answer)
     }
@@ -70,15 +72,35 @@ struct UnlinkCommand: CLICommand {
 }
 
 struct SignOutCommand: CLICommand {
-  static let configuration = CommandConfiguration(commandName: "sign-out", abstract: tr("End the session."))
+  static let configuration = CommandConfiguration(
+    commandName: "sign-out", abstract: tr("Sign the chosen account out, or every account with --all."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
   @Flag(help: ArgumentHelp(tr("Also revoke the provider grants."))) var revoke = false
+  @Flag(help: ArgumentHelp(tr("Sign every signed-in account out."))) var all = false
+
+  func validate() throws {
+    if all && globals.account != nil { throw ValidationError(tr("--all and --account exclude each other")) }
+  }
 
   func execute() async throws {
     try await Output.run(output) {
-      try await CLIContext(globals).auth.signOut(revokeProviderTokens: revoke)
-      if output.json { Output.json(["signedIn": false]) } else { Output.line(tr("Signed out.")) }
+      let context = try await CLIContext(globals)
+      if all {
+        try await context.auth.signOutAll(revokeProviderTokens: revoke)
+        return output.json ? Output.json(["signedOut": "all"]) : Output.line(tr("Every account is signed out."))
+      }
+      let chosen = try await context.chooseUser().user
+      try await chosen.signOut(revokeProviderTokens: revoke)
+      let current = try await context.auth.currentUser()
+      if output.json {
+        Output.json([
+          "signedOut": chosen.uid, "signedIn": current != nil, "current": current.map { Output.user($0) } ?? NSNull(),
+        ])
+      } else {
+        Output.line(tr("Signed out {name}.", ["name": Output.name(chosen)]))
+        if let current { Output.line(tr("Now current: {name}.", ["name": Output.name(current)])) }
+      }
     }
   }
 }

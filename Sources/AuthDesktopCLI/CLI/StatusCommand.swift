@@ -6,21 +6,24 @@ import AuthEngine
 import Foundation
 
 struct StatusCommand: CLICommand {
-  static let configuration = CommandConfiguration(commandName: "status", abstract: tr("Who is signed in."))
+  static let configuration = CommandConfiguration(
+    commandName: "status", abstract: tr("Who is signed in: the chosen account, and why it was chosen."))
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var output: OutputOptions
 
   func execute() async throws {
     try await Output.run(output) {
       let context = try await CLIContext(globals)
-      let user = try await context.auth.currentUser()
+      // Nobody signed in is an answer here, unless an account was named: that is an error.
+      let choice = try await chosen(context)
+      let user = choice?.user
       let warning = context.configuration.app.secretStore.warning
       let project = Output.project(context.auth.accountLocation)
       let hint = user == nil ? await context.emulatorHint() : nil
       if output.json {
         Output.json([
           "signedIn": user != nil, "user": user.map(Output.user) ?? NSNull(), "warning": warning, "firebase": project,
-          "hint": hint,
+          "hint": hint, "chosen": choice.map(Output.choice),
         ])
         return
       }
@@ -38,9 +41,21 @@ struct StatusCommand: CLICommand {
           "Signed in: {name} <{email}>",
           ["name": user.displayName ?? tr("(no name)"), "email": user.email ?? tr("no email")]))
       Output.line("uid: \(user.uid)")
+      if let reason = choice?.reason, reason != .current {
+        Output.line(tr("chosen: {reason}", ["reason": reason.explanation]))
+      }
       for info in user.providerData {
         Output.line(tr("linked: {provider} ({uid})", ["provider": info.providerID, "uid": info.uid]))
       }
+    }
+  }
+
+  /// The chosen account; nil when nobody is signed in and nothing named an account.
+  private func chosen(_ context: CLIContext) async throws -> AccountChoice? {
+    do {
+      return try await context.auth.chooseUser(context.accountRequest)
+    } catch let error as AuthError where error.code == .noCurrentUser {
+      return nil
     }
   }
 }

@@ -38,7 +38,9 @@ actor TokenAgent {
     guard !Self.executableReplaced,
       let request = try? JSONDecoder().decode(TokenAgentRequest.self, from: Data(text.utf8)),
       let auth = await auth(for: request),
-      let credential = try? await auth.providerCredential(providerID: request.provider, refreshing: false),
+      let choice = try? await auth.chooseUser(request.accountRequest),
+      let credential = try? await auth.providerCredential(
+        providerID: request.provider, uid: choice.user.uid, refreshing: false),
       let answer = ProviderTokenAnswer(credential)
     else { return nil }
     return (try? JSONEncoder().encode(answer)).map { String(decoding: $0, as: UTF8.self) }

@@ -3,21 +3,32 @@ import AuthDesktopKit
 import AuthEngine
 import Foundation
 
-/// What `auth-desktop token PROVIDER` asks the token agent: the provider, and the variables that choose
-/// the configuration file, the data dir and emulator mode (the agent was started by the bus, with the
-/// bus's environment, not the command's).
+/// What `auth-desktop token PROVIDER` asks the token agent: the provider, what chooses the account
+/// (`--account`, the working directory; `AUTH_DESKTOP_ACCOUNT` is among the variables), and the
+/// variables that choose the configuration file, the data dir and emulator mode (the agent was started
+/// by the bus, with the bus's environment, not the command's).
 struct TokenAgentRequest: Codable {
   var provider: String
   var environment: [String: String]
+  var account: String?
+  var directory: String?
 
   static let variables = [
     "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "AUTH_DESKTOP_CONFIG", "AUTH_DESKTOP_DATA_DIR",
-    EmulatorMode.portVariable,
+    EmulatorMode.portVariable, AccountRequest.variable,
   ]
 
-  init(provider: String, environment: [String: String]) {
+  init(provider: String, environment: [String: String], account: String? = nil, directory: String? = nil) {
     self.provider = provider
     self.environment = environment.filter { Self.variables.contains($0.key) }
+    (self.account, self.directory) = (account, directory)
+  }
+
+  /// The account request the asking command would make.
+  var accountRequest: AccountRequest {
+    let variable = environment[AccountRequest.variable]
+    return AccountRequest(
+      explicit: account, environment: variable?.isEmpty == false ? variable : nil, directory: directory)
   }
 }
 
@@ -54,7 +65,10 @@ enum TokenAgentClient {
     guard globals.config == nil, globals.dataDir == nil, !globals.emulator,
       SessionBusCall.busIsKnown(environment),
       FileManager.default.fileExists(atPath: TokenAgentService.file(environment: environment).path),
-      let request = try? JSONEncoder().encode(TokenAgentRequest(provider: provider, environment: environment))
+      let request = try? JSONEncoder().encode(
+        TokenAgentRequest(
+          provider: provider, environment: environment, account: globals.account,
+          directory: FileManager.default.currentDirectoryPath))
     else { return nil }
     let (text, route) = ask(String(decoding: request, as: UTF8.self), environment: environment)
     return text.flatMap { try? JSONDecoder().decode(ProviderTokenAnswer.self, from: Data($0.utf8)) }

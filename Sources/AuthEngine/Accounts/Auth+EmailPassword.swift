@@ -13,25 +13,27 @@ extension Auth {
     try passwordSignedIn(try await backend.signInWithPassword(email: Self.trimmed(email), password: password))
   }
 
-  /// Adds email/password sign-in to the signed-in user (CLI `sign-in-email EMAIL --link`); the email
-  /// becomes the user's and must not be another account's. `auth/provider-already-linked` when the
-  /// user has a password already (checked here, as the Firebase SDKs do).
-  public func linkPassword(email: String, password: Password) async throws -> User {
-    guard let account = try await backend.currentAccount() else { throw AuthError(.noCurrentUser, origin: .request) }
+  /// Adds email/password sign-in to the signed-in `uid`, the current user when nil (CLI
+  /// `sign-in-email EMAIL --link`); the email becomes the user's and must not be another account's.
+  /// `auth/provider-already-linked` when the user has a password already (checked here, as the
+  /// Firebase SDKs do).
+  public func linkPassword(email: String, password: Password, uid: String? = nil) async throws -> User {
+    let account = try await requireAccount(uid)
     guard !account.hasProvider(Accounts.password) else {
       throw AuthError(.providerAlreadyLinked, origin: .request, providerID: Accounts.password)
     }
     let linked = try await endingSessionOnRejection {
       try await backend.signUp(email: Self.trimmed(email), password: password, linkingTo: account.uid)
     }
-    notify(linked.account)
+    await notifyCurrent()
     return User(linked.account, auth: self)
   }
 
   /// Sets a new password (needs a recent sign-in); adds the `password` method if the user had none.
   func updatePassword(uid: String, to password: Password) async throws {
     _ = try await requireAccount(uid)
-    notify(try await endingSessionOnRejection { try await backend.update(uid: uid, .password(password)) })
+    _ = try await endingSessionOnRejection { try await backend.update(uid: uid, .password(password)) }
+    await notifyCurrent()
   }
 
   /// An email as typed, without the spaces around it (both backends compare addresses lowercased).

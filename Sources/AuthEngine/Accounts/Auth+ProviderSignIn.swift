@@ -49,7 +49,7 @@ extension Auth {
         IdPRequest(result: result, operation: .link(uid: uid), pendingToken: pendingToken))
     }
     environment.logger.info("provider linked", metadata: ["provider": "\(providerID)"])
-    notify(linked.account)
+    await notifyCurrent()
     return dataResult(linked, result)
   }
 
@@ -66,8 +66,8 @@ extension Auth {
 
   /// After signing in with the existing account's method: links the credential that hit
   /// `account-exists-with-different-credential` to the current user, in one call (CLI `link-pending`).
-  public func linkPendingCredential() async throws -> AuthDataResult {
-    guard let account = try await backend.currentAccount() else { throw AuthError(.noCurrentUser, origin: .request) }
+  public func linkPendingCredential(uid: String? = nil) async throws -> AuthDataResult {
+    let account = try await requireAccount(uid)
     guard let (id, blob) = try await pending.newest(for: account.emails) else {
       throw AuthError(.noPendingCredential, origin: .request)
     }

@@ -9,12 +9,15 @@ extension Auth {
     return try await endingSessionOnRejection { try await backend.idToken(uid: uid, forceRefresh: forceRefresh) }
   }
 
-  /// The current user's credential for `providerID`, refreshed first when it expires within 5 minutes
-  /// (CLI `token`). Provider credentials are kept on this machine, keyed by the user's uid. Without
-  /// `refreshing`, a credential that would need a refresh throws `auth/user-token-expired` instead, and
-  /// nothing but reads happens (the token agent's answer, docs/architecture.md).
-  public func providerCredential(providerID: String, refreshing: Bool = true) async throws -> OAuthCredential {
-    guard let account = try await backend.currentAccount() else { throw AuthError(.noCurrentUser, origin: .request) }
+  /// The credential for `providerID` of the signed-in `uid` (the current user when nil), refreshed first
+  /// when it expires within 5 minutes (CLI `token`). Provider credentials are kept on this machine,
+  /// keyed by the user's uid. Without `refreshing`, a credential that would need a refresh throws
+  /// `auth/user-token-expired` instead, and nothing but reads happens (the token agent's answer,
+  /// docs/architecture.md).
+  public func providerCredential(providerID: String, uid: String? = nil, refreshing: Bool = true) async throws
+    -> OAuthCredential
+  {
+    let account = try await requireAccount(uid)
     guard account.hasProvider(providerID), providerID != Accounts.password else {
       throw AuthError(.noSuchProvider, origin: .request, providerID: providerID)
     }
@@ -34,41 +37,59 @@ extension Auth {
     }
     let after = try await endingSessionOnRejection { try await backend.update(uid: uid, .deleteProvider(providerID)) }
     environment.logger.info("provider unlinked", metadata: ["provider": "\(providerID)"])
-    notify(after)
+    await notifyCurrent()
     return User(after, auth: self)
   }
 
-  /// Ends the session and keeps the account. With `revokeProviderTokens`, the provider grants are
-  /// revoked too (where the provider offers it) and their tokens forgotten.
+  /// Signs the current user out (Firebase's `signOut()`): ends its session and keeps the account; the
+  /// user current before it becomes current again, if still signed in. With `revokeProviderTokens`,
+  /// the provider grants are revoked too (where the provider offers it) and their tokens forgotten.
   public func signOut(revokeProviderTokens: Bool = false) async throws {
-    let credentials = revokeProviderTokens ? try await keptCredentials() : []
-    let uid = try await backend.signOut()
-    if let uid, revokeProviderTokens {
-      await revoke(credentials)
+    guard let current = try await backend.currentAccount() else { return }
+    try await signOut(uid: current.uid, revokeProviderTokens: revokeProviderTokens)
+  }
+
+  /// Signs the signed-in `uid` out, current or not; every other user stays signed in. Signing out a
+  /// user who is not signed in does nothing.
+  public func signOut(uid: String, revokeProviderTokens: Bool = false) async throws {
+    try await endSessions(of: [uid], revokeProviderTokens: revokeProviderTokens)
+  }
+
+  /// Signs every signed-in user out.
+  public func signOutAll(revokeProviderTokens: Bool = false) async throws {
+    let uids = try await backend.signedInAccounts().accounts.map(\.uid)
+    try await endSessions(of: uids, revokeProviderTokens: revokeProviderTokens, all: true)
+  }
+
+  private func endSessions(of uids: [String], revokeProviderTokens: Bool, all: Bool = false) async throws {
+    var credentials: [String: [OAuthCredential]] = [:]
+    if revokeProviderTokens { for uid in uids { credentials[uid] = try await keptCredentials(of: uid) } }
+    let ended = all ? try await backend.signOut(uid: nil) : try await backend.signOut(uid: uids[0])
+    for uid in ended where revokeProviderTokens {
+      await revoke(credentials[uid] ?? [])
       try await forgetCredentials(of: uid)
     }
-    environment.logger.info("signed out")
-    notify(nil)
+    environment.logger.info("signed out", metadata: ["users": "\(ended.count)"])
+    notify(try await backend.currentAccount())
   }
 
   /// Deletes the account (needs a recent sign-in) and every secret kept for it here. Provider grants
   /// are revoked afterwards (by default), with the tokens read before the deletion.
   func delete(uid: String, revokeProviderTokens: Bool) async throws {
     _ = try await requireAccount(uid)
-    let credentials = revokeProviderTokens ? try await keptCredentials() : []
+    let credentials = revokeProviderTokens ? try await keptCredentials(of: uid) : []
     try await endingSessionOnRejection { try await backend.delete(uid: uid) }
     await revoke(credentials)
     environment.logger.info("account deleted")
-    notify(nil)
+    notify(try await backend.currentAccount())
   }
 
-  /// The stored provider credentials of the signed-in user.
-  func keptCredentials() async throws -> [OAuthCredential] {
-    guard let account = try await backend.currentAccount() else { return [] }
-    let kept = try await storage.read { db in try ProviderCredentials.providers(db, uid: account.uid) }
+  /// The stored provider credentials of `uid`.
+  func keptCredentials(of uid: String) async throws -> [OAuthCredential] {
+    let kept = try await storage.read { db in try ProviderCredentials.providers(db, uid: uid) }
     var credentials: [OAuthCredential] = []
     for providerID in kept {
-      if let credential = try? await vault.load(providerID: providerID, uid: account.uid) {
+      if let credential = try? await vault.load(providerID: providerID, uid: uid) {
         credentials.append(credential)
       }
     }
@@ -101,7 +122,7 @@ extension Auth {
     do {
       return try await body()
     } catch let error as AuthError where error.endsTheSession {
-      notify(nil)
+      notify(try? await backend.currentAccount())
       throw error
     }
   }

@@ -56,8 +56,8 @@ public actor Auth {
   /// Where the accounts are kept: this machine, or a Firebase project.
   public nonisolated var accountLocation: AccountLocation { backend.location }
 
-  /// The user of the active session, if any (read from the store: another process may have signed in
-  /// or out). No network.
+  /// The current user, if anyone is signed in (read from the store: another process may have signed
+  /// in, out or switched). No network. Every signed-in user: `signedInUsers()`.
   public func currentUser() async throws -> User? {
     try await backend.currentAccount().map { User($0, auth: self) }
   }
@@ -72,6 +72,12 @@ public actor Auth {
   }
 
   func removeObserver(_ id: UUID) { observers[id] = nil }
+
+  /// Announces the current user as the store has it now (after a change to a user who may not be it).
+  func notifyCurrent() async {
+    guard !observers.isEmpty else { return }
+    notify((try? await backend.currentAccount()) ?? nil)
+  }
 
   func notify(_ account: Account?) {
     let user = account.map { User($0, auth: self) }
@@ -99,11 +105,11 @@ public actor Auth {
     try await storage.recoverInterruptedOperations()
   }
 
-  /// The signed-in account, required to be `uid` (`auth/no-current-user` otherwise).
-  func requireAccount(_ uid: String) async throws -> Account {
-    guard let account = try await backend.currentAccount(), account.uid == uid else {
-      throw AuthError(.noCurrentUser, origin: .request)
-    }
+  /// The account of the signed-in `uid`, or the current user's when nil (`auth/no-current-user` when
+  /// that user is not signed in).
+  func requireAccount(_ uid: String?) async throws -> Account {
+    let found = if let uid { try await backend.signedInAccount(uid: uid) } else { try await backend.currentAccount() }
+    guard let account = found else { throw AuthError(.noCurrentUser, origin: .request) }
     return account
   }
 }

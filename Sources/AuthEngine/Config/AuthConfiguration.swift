@@ -26,6 +26,8 @@ public struct AppSettings: Sendable {
   /// The private-use URI scheme (RFC 8252 §7.1); by default the identity's.
   public var redirectScheme: String
   public var oneAccountPerEmail = true
+  /// `[[accounts]]`: the account for work in or under a directory, in the file's order.
+  public var accountRules: [AccountRule] = []
   public var secretStore = SecretStoreChoice.secretService
 
   public init(identity: AppIdentity) {

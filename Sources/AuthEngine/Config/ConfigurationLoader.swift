@@ -51,7 +51,7 @@ public enum ConfigurationLoader {
     configuration.source = source
     configuration.providerTable = table
     let reader = TableReader(source: source, path: "")
-    try reader.onlyKeys(["app", "providers", "firebase"], in: root)
+    try reader.onlyKeys(["app", "providers", "firebase", "accounts"], in: root)
     if let app = try reader.table("app", in: root) {
       let appReader = TableReader(source: source, path: "[app]")
       try appReader.onlyKeys(appKeys, in: app)
@@ -74,6 +74,10 @@ public enum ConfigurationLoader {
           id, provider, rows: table.rows(for: id), app: configuration.app,
           reader: TableReader(source: source, path: section))
       }
+    }
+    if let accounts = root["accounts"] {
+      configuration.app.accountRules = try readAccountRules(
+        accounts, source: source, providers: table, environment: environment)
     }
     return configuration
   }

@@ -52,6 +52,11 @@ public enum AuthErrorCode: String, Sendable, CaseIterable {
   case tooManyRequests = "auth/too-many-requests"
   case noCurrentUser = "auth/no-current-user"
   case noPendingCredential = "auth/no-pending-credential"
+  // Several signed-in users (`Auth.chooseUser`).
+  /// The account named (`--account`, `AUTH_DESKTOP_ACCOUNT`) is no signed-in user.
+  case unknownAccount = "auth/unknown-account"
+  /// The account named matches several signed-in users.
+  case ambiguousAccount = "auth/ambiguous-account"
   // A Firebase project (Identity Toolkit).
   /// The account was disabled in the project; the session ended.
   case userDisabled = "auth/user-disabled"

@@ -41,6 +41,8 @@ extension AuthError {
     case needsFirebase(FirebaseOnlyOperation)
     /// `auth/multi-factor-auth-required`: what finishes the sign-in (holds the pending credential).
     case multiFactor(MultiFactorResolver)
+    /// `auth/unknown-account`, `auth/ambiguous-account`: the name, where it came from, the candidates.
+    case accountSelection(AccountSelectionProblem)
   }
 }
 

@@ -92,9 +92,17 @@ public enum ConfigurationProblem: Sendable, Equatable {
   case notAnIdentifier
   /// Not `HOST:PORT` on 127.0.0.1, `localhost` or `[::1]` (an Auth emulator speaks plain http).
   case notALoopbackHost(String)
+  /// Not an absolute directory (`/…` or `~/…`), or one with a wildcard.
+  case notADirectory
+  /// Another `[[accounts]]` table (this one, from 1) has the same directory.
+  case repeatedDirectory(firstIndex: Int)
+  /// An `[[accounts]]` rule's account is no signed-in user; `candidates` are the signed-in ones.
+  case unknownAccount(candidates: [AccountCandidate])
 }
 
 /// TOML value types a key can require.
 public enum ConfigurationValueType: String, Sendable {
   case table, string, boolean, stringArray
+  /// An array of tables (`[[accounts]]`).
+  case tableArray
 }

@@ -16,11 +16,12 @@ extension IdentityToolkitAccounts {
     case .password(let password):
       fields["password"] = .string(password.reveal())
     }
-    let answer = try await endingSession { try await client.accounts("update", fields) }
+    let answer = try await endingSession(of: uid) { try await client.accounts("update", fields) }
     // A password change revokes the earlier tokens and answers with new ones.
     let tokens = try SessionTokens(answer, now: now)
     let current = tokens?.idToken
-    let account = try await lookup(current == nil ? try await idToken(uid: uid, forceRefresh: false) : current!)
+    let account = try await lookup(
+      current == nil ? try await idToken(uid: uid, forceRefresh: false) : current!, of: uid)
     try await sessions.update(session, account: account, tokens: tokens, forgetting: forgotten)
     return account
   }
@@ -28,7 +29,7 @@ extension IdentityToolkitAccounts {
   func delete(uid: String) async throws {
     _ = try await requireSession(uid)
     let token = try await idToken(uid: uid, forceRefresh: false)
-    _ = try await endingSession { try await client.accounts("delete", ["idToken": .string(token.reveal())]) }
-    try await sessions.end(forgettingCredentialsOf: uid)
+    _ = try await endingSession(of: uid) { try await client.accounts("delete", ["idToken": .string(token.reveal())]) }
+    try await sessions.end(of: uid, forgettingCredentialsOf: uid)
   }
 }

@@ -12,7 +12,7 @@ extension IdentityToolkitAccounts {
     case .verifyEmail(let uid):
       _ = try await requireSession(uid)
       let token = try await idToken(uid: uid, forceRefresh: false)
-      _ = try await endingSession {
+      _ = try await endingSession(of: uid) {
         try await client.accounts(
           "sendOobCode", ["requestType": .string("VERIFY_EMAIL"), "idToken": .string(token.reveal())])
       }
@@ -29,12 +29,12 @@ extension IdentityToolkitAccounts {
     return email
   }
 
-  /// The code verifies the address it was sent to, whoever is signed in here; the signed-in account
-  /// (if any) is looked up again, so `status` shows the change.
+  /// The code verifies the address it was sent to, whoever is signed in here; the current user's
+  /// account (if any) is looked up again, so `status` shows the change.
   func applyEmailVerification(code: ActionCode) async throws -> Account? {
     _ = try await client.accounts("update", ["oobCode": .string(code.reveal())])
-    guard let session = try await sessions.active() else { return nil }
-    let account = try await lookup(try await idToken(uid: session.uid, forceRefresh: false))
+    guard let session = try await sessions.current() else { return nil }
+    let account = try await lookup(try await idToken(uid: session.uid, forceRefresh: false), of: session.uid)
     try await sessions.update(session, account: account)
     return account
   }

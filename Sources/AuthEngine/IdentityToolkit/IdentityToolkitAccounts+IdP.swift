@@ -16,7 +16,7 @@ extension IdentityToolkitAccounts {
       answer =
         linking == nil
         ? try await client.accounts("signInWithIdp", fields)
-        : try await endingSession { try await client.accounts("signInWithIdp", fields) }
+        : try await endingSession(of: linking?.session.uid) { try await client.accounts("signInWithIdp", fields) }
     } catch let error as AuthError {
       throw contextualized(error, request)
     }
@@ -35,7 +35,7 @@ extension IdentityToolkitAccounts {
     let tokens = try SessionTokens.required(answer, now: now, of: "signInWithIdp")
     switch request.operation {
     case .signIn:
-      let account = try await lookup(tokens.idToken)
+      let account = try await lookup(tokens.idToken, of: nil)
       try await sessions.start(
         account, provider: request.result.identity.providerID, tokens: tokens, credential: credential)
       return SignedIn(account: account, isNewUser: answer["isNewUser"]?.bool ?? false)
@@ -45,7 +45,7 @@ extension IdentityToolkitAccounts {
         throw AuthError(.userMismatch, origin: .request, providerID: request.result.identity.providerID)
       }
       let session = try await requireSession(uid)
-      let account = try await lookup(tokens.idToken)
+      let account = try await lookup(tokens.idToken, of: uid)
       try await sessions.update(session, account: account, tokens: tokens, keeping: credential)
       return SignedIn(account: account, isNewUser: false)
     }

@@ -11,15 +11,17 @@ extension IdentityToolkitAccounts {
     guard let uid else {
       let answer = try await emailInUse(email) { try await client.accounts("signUp", fields) }
       let tokens = try SessionTokens.required(answer, now: now, of: "signUp")
-      let account = try await lookup(tokens.idToken)
+      let account = try await lookup(tokens.idToken, of: nil)
       try await sessions.start(account, provider: Accounts.password, tokens: tokens, credential: nil)
       return SignedIn(account: account, isNewUser: true)
     }
     let session = try await requireSession(uid)
     fields["idToken"] = .string(try await idToken(uid: uid, forceRefresh: false).reveal())
-    let answer = try await emailInUse(email) { try await endingSession { try await client.accounts("signUp", fields) } }
+    let answer = try await emailInUse(email) {
+      try await endingSession(of: uid) { try await client.accounts("signUp", fields) }
+    }
     let tokens = try SessionTokens.required(answer, now: now, of: "signUp")
-    let account = try await lookup(tokens.idToken)
+    let account = try await lookup(tokens.idToken, of: uid)
     try await sessions.update(session, account: account, tokens: tokens)
     return SignedIn(account: account, isNewUser: false)
   }
@@ -32,7 +34,7 @@ extension IdentityToolkitAccounts {
       throw AuthError.multiFactorRequired(resolver)
     }
     let tokens = try SessionTokens.required(answer, now: now, of: "signInWithPassword")
-    let account = try await lookup(tokens.idToken)
+    let account = try await lookup(tokens.idToken, of: nil)
     try await sessions.start(account, provider: Accounts.password, tokens: tokens, credential: nil)
     return SignedIn(account: account, isNewUser: false)
   }

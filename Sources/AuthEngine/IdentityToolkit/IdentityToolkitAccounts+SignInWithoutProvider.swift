@@ -22,7 +22,7 @@ extension IdentityToolkitAccounts {
     -> SignedIn
   {
     let tokens = try SessionTokens.required(answer, now: now, of: operation)
-    let account = try await lookup(tokens.idToken)
+    let account = try await lookup(tokens.idToken, of: nil)
     try await sessions.start(account, provider: provider, tokens: tokens, credential: nil)
     return SignedIn(account: account, isNewUser: isNewUser)
   }

@@ -24,7 +24,17 @@ actor IdentityToolkitAccounts: AccountBackend {
 
   var now: Date { storage.now }
 
-  func currentAccount() async throws -> Account? { try await sessions.active()?.account }
+  func currentAccount() async throws -> Account? { try await sessions.current()?.account }
+
+  func signedInAccount(uid: String) async throws -> Account? { try await sessions.session(of: uid)?.account }
+
+  func signedInAccounts() async throws -> SignedInAccounts { try await sessions.all() }
+
+  func signedInAccounts(named name: String) async throws -> [Account] {
+    AccountSelector.candidates(name, among: try await sessions.all().accounts)
+  }
+
+  func makeCurrent(uid: String) async throws -> Account { try await sessions.makeCurrent(uid: uid) }
 
   /// `accounts:createAuthUri`. Under email-enumeration protection the answer has no `registered`: the
   /// methods are then hidden, not "none".
@@ -37,7 +47,7 @@ actor IdentityToolkitAccounts: AccountBackend {
 
   func publicKeys() async throws -> JSONValue { try await client.publicKeys() }
 
-  func signOut() async throws -> String? { try await sessions.end() }
+  func signOut(uid: String?) async throws -> [String] { try await sessions.end(of: uid) }
 
   /// The session's ID token, refreshed through the Secure Token API when it expires within 5 minutes.
   /// An answer that ends the session (the user disabled or deleted, the refresh token revoked) ends
@@ -57,7 +67,7 @@ actor IdentityToolkitAccounts: AccountBackend {
       if refreshedMeanwhile || (!forceRefresh && current.expiresAt > now + Self.refreshMargin) {
         return current.idToken
       }
-      let answer = try await endingSession { try await client.token(refreshToken: current.refreshToken) }
+      let answer = try await endingSession(of: uid) { try await client.token(refreshToken: current.refreshToken) }
       guard answer["user_id"]?.string == uid else {
         throw AuthError(.invalidProviderResponse, origin: .accountServer, detail: "the token is another user's")
       }
@@ -67,28 +77,32 @@ actor IdentityToolkitAccounts: AccountBackend {
     }
   }
 
-  /// The active session, required to be `uid`'s.
+  /// The active session of `uid`, which must be signed in here.
   func requireSession(_ uid: String) async throws -> FirebaseSessions.Active {
-    guard let session = try await sessions.active(), session.uid == uid else {
+    guard let session = try await sessions.session(of: uid) else {
       throw AuthError(.noCurrentUser, origin: .request)
     }
     return session
   }
 
-  /// `accounts:lookup` with `idToken`: the account as the project has it now.
-  func lookup(_ idToken: IDToken) async throws -> Account {
+  /// `accounts:lookup` with `idToken` (of the session of `uid`, or of a sign-in's new tokens when nil):
+  /// the account as the project has it now.
+  func lookup(_ idToken: IDToken, of uid: String?) async throws -> Account {
     try Account(
-      lookup: try await endingSession { try await client.accounts("lookup", ["idToken": .string(idToken.reveal())]) })
+      lookup: try await endingSession(of: uid) {
+        try await client.accounts("lookup", ["idToken": .string(idToken.reveal())])
+      })
   }
 
   /// Runs a call made with the session's tokens; when the answer says the session is over
   /// (`USER_DISABLED`, `TOKEN_EXPIRED`, `INVALID_ID_TOKEN`, `INVALID_REFRESH_TOKEN`, `USER_NOT_FOUND`),
-  /// ends it here before the error goes on: `status` then shows nobody signed in.
-  func endingSession<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+  /// ends the session of `uid` here before the error goes on (nil: a sign-in's new tokens, no session
+  /// yet): `status` then no longer shows that user signed in.
+  func endingSession<T: Sendable>(of uid: String?, _ body: () async throws -> T) async throws -> T {
     do {
       return try await body()
     } catch let error as AuthError where error.endsTheSession {
-      _ = try? await sessions.end()
+      if let uid { _ = try? await sessions.end(of: uid) }
       storage.logger.notice("the Firebase session ended", metadata: ["code": "\(error.code.rawValue)"])
       throw error
     }

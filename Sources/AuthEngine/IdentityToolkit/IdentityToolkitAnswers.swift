@@ -52,7 +52,7 @@ extension Account {
       else { return nil }
       return UserInfo(
         providerID: provider, uid: raw, email: info["email"]?.string, displayName: info["displayName"]?.string,
-        photoURL: info["photoUrl"]?.string)
+        photoURL: info["photoUrl"]?.string, screenName: info["screenName"]?.string)
     }
     func date(_ key: String) throws(AuthError) -> Date {
       let millis = try ServerNumber.read(user[key], key, within: ServerNumber.milliseconds, origin: .accountServer)

@@ -19,7 +19,7 @@ protocol MultiFactorBackend: AccountBackend {
 extension IdentityToolkitAccounts: MultiFactorBackend {
   func startTOTPEnrollment(uid: String) async throws -> TOTPSecret {
     let idToken = try await idToken(uid: uid, forceRefresh: false)
-    let answer = try await endingSession {
+    let answer = try await endingSession(of: uid) {
       try await client.accountsV2(
         "mfaEnrollment:start", ["idToken": .string(idToken.reveal()), "totpEnrollmentInfo": .object([:])])
     }
@@ -50,7 +50,9 @@ extension IdentityToolkitAccounts: MultiFactorBackend {
 
   func multiFactors(uid: String) async throws -> [MultiFactorInfo] {
     let idToken = try await idToken(uid: uid, forceRefresh: false)
-    let answer = try await endingSession { try await client.accounts("lookup", ["idToken": .string(idToken.reveal())]) }
+    let answer = try await endingSession(of: uid) {
+      try await client.accounts("lookup", ["idToken": .string(idToken.reveal())])
+    }
     return MultiFactorAnswer.factors(answer["users"]?.array?.first?["mfaInfo"])
   }
 
@@ -62,7 +64,7 @@ extension IdentityToolkitAccounts: MultiFactorBackend {
         "totpVerificationInfo": .object(["verificationCode": .string(code)]),
       ])
     let tokens = try SessionTokens.required(answer, now: now, of: "mfaSignIn:finalize")
-    let account = try await lookup(tokens.idToken)
+    let account = try await lookup(tokens.idToken, of: resolver.reauthenticating)
     if let uid = resolver.reauthenticating {
       guard account.uid == uid else {
         throw AuthError(.userMismatch, origin: .request, providerID: resolver.firstFactor)
@@ -79,11 +81,11 @@ extension IdentityToolkitAccounts: MultiFactorBackend {
   /// replace the session's, and the account is looked up again.
   private func renewing(_ uid: String, _ call: () async throws -> JSONValue) async throws -> Account {
     let session = try await requireSession(uid)
-    let answer = try await endingSession { try await call() }
+    let answer = try await endingSession(of: uid) { try await call() }
     let tokens = try SessionTokens(answer, now: now)
     let current: IDToken
     if let tokens { current = tokens.idToken } else { current = try await idToken(uid: uid, forceRefresh: false) }
-    let account = try await lookup(current)
+    let account = try await lookup(current, of: uid)
     try await sessions.update(session, account: account, tokens: tokens)
     return account
   }

@@ -75,6 +75,7 @@ public final class AuthDatabase: Sendable {
     }
     AccountsSchema.register(in: &migrator)
     StoreMeta.register(in: &migrator)
+    SeveralUsersSchema.register(in: &migrator)
     return migrator
   }
 }

@@ -21,6 +21,15 @@ import Testing
     }
 
     func currentAccount() -> Account? { account }
+    func signedInAccount(uid: String) -> Account? { account?.uid == uid ? account : nil }
+    func signedInAccounts() -> SignedInAccounts {
+      SignedInAccounts(accounts: account.map { [$0] } ?? [], currentUID: account?.uid)
+    }
+    func signedInAccounts(named name: String) -> [Account] { account.map { [$0] } ?? [] }
+    func makeCurrent(uid: String) throws -> Account {
+      guard let account, account.uid == uid else { throw AuthError(.noCurrentUser, origin: .request) }
+      return account
+    }
     func signInWithIdp(_ request: IdPRequest) throws -> SignedIn {
       calls.append("signInWithIdp \(request.operation)")
       return SignedIn(account: signedInAs ?? account!, isNewUser: false)
@@ -44,9 +53,9 @@ import Testing
     func delete(uid: String) { calls.append("delete") }
     func idToken(uid: String, forceRefresh: Bool) -> IDToken { IDToken("fake") }
     func publicKeys() -> JSONValue { .object(["keys": .array([])]) }
-    func signOut() -> String? {
+    func signOut(uid: String?) -> [String] {
       calls.append("signOut")
-      return account?.uid
+      return account.map { [$0.uid] } ?? []
     }
     func signUpAnonymously() -> SignedIn {
       calls.append("signUpAnonymously")

@@ -143,10 +143,11 @@ import Testing
     #expect(after.identities == (point == "committed" ? 2 : 1))
   }
 
-  /// A sign-in while another user is signed in ends that session: its token is deleted after a synced
-  /// commit (`AuthDatabase.sync()`, the `synced` point), or left journaled for recovery.
-  @Test(arguments: ["journaled", "secrets-written", "committed", "synced"])
-  func killedWhileASignInEndsAnotherSession(point: String) async throws {
+  /// A sign-in while another user is signed in adds a user and signs nobody out: a kill at any point
+  /// leaves the first user signed in, and the second signed in too once committed. (It removes no
+  /// secret, so it has no `synced` point.)
+  @Test(arguments: ["journaled", "secrets-written", "committed"])
+  func killedWhileASecondUserSignsIn(point: String) async throws {
     let directory = Self.newDirectory()
     _ = try await Self.auth(directory).signIn(with: AccountHarness.result("github.com", "1", email: "a@example.com"))
     await #expect(processExitsWith: .signal(SIGKILL)) { [directory = directory as String, point = point as String] in
@@ -156,8 +157,19 @@ import Testing
     let after = try await Self.inspect(directory)
     #expect(after.orphans.isEmpty, "orphan secrets: \(after.orphans)")
     #expect(after.journal == 0)
-    #expect(after.activeSessions == 1)
-    #expect(after.users == (["committed", "synced"].contains(point) ? 2 : 1))
+    let committed = point == "committed"
+    #expect(after.activeSessions == (committed ? 2 : 1))
+    #expect(after.users == (committed ? 2 : 1))
+  }
+
+  /// Signing in again as a signed-in user ends its earlier session: that token is deleted after a
+  /// synced commit (`AuthDatabase.sync()`, the `synced` point), or left journaled for recovery.
+  @Test(arguments: ["journaled", "secrets-written", "committed", "synced"])
+  func killedWhileASignInReplacesTheUsersSession(point: String) async throws {
+    let directory = Self.newDirectory()
+    _ = try await Self.auth(directory).signIn(with: AccountHarness.result("github.com", "1", email: "a@example.com"))
+    let after = try await Self.signInKilled(directory, at: point, providerUID: "1")
+    #expect(after.users == 1 && after.activeSessions == 1)
   }
 
   @Test func killedBetweenCommitAndSecretDeletionOnUnlink() async throws {
@@ -175,7 +187,8 @@ import Testing
   }
 
   /// Two processes sign in at once on one data dir (as the window and a CLI may): every operation
-  /// succeeds (busy timeout, WAL), the shared identity gets exactly one account.
+  /// succeeds (busy timeout, WAL), the shared identity gets exactly one account, every user stays
+  /// signed in, and the current one is the last committed sign-in's.
   @Test func twoProcessesSignInAtOnce() async throws {
     let directory = Self.newDirectory()
     _ = try Self.auth(directory)  // create and migrate first
@@ -195,7 +208,13 @@ import Testing
     let after = try await Self.inspect(directory)
     #expect(after.users == 31, "30 own accounts and one shared")
     #expect(after.identities == 31)
-    #expect(after.activeSessions == 1)
+    #expect(after.activeSessions == 31)
     #expect(after.orphans.isEmpty)
+    let auth = try Self.auth(directory)
+    let lastCommitted = try await DatabaseQueue(path: directory + "/" + AuthDatabase.fileName).read { db in
+      try String.fetchOne(db, sql: "SELECT uid FROM session WHERE endedAt IS NULL ORDER BY rowid DESC LIMIT 1")
+    }
+    #expect(try await auth.currentUser()?.uid == lastCommitted)
+    #expect(try await auth.signedInUsers().users.count == 31)
   }
 }

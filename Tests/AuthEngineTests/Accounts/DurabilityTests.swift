@@ -67,7 +67,7 @@ import Testing
     _ = try await auth.signIn(with: AccountHarness.result("github.com", "1"))
     #expect(events.values == ["journaled", "store credential", "store session", "secrets-written", "committed"])
     let before = events.values.count
-    _ = try await auth.signIn(with: AccountHarness.result("github.com", "2"))  // ends the first session
+    _ = try await auth.signIn(with: AccountHarness.result("github.com", "1"))  // replaces the first session
     #expect(
       Array(events.values[before...]) == [
         "journaled", "store credential", "store session", "secrets-written", "committed", "synced",

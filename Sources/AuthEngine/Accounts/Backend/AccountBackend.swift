@@ -4,7 +4,7 @@ import Foundation
 /// Identity Toolkit call. Two backends keep the accounts — `LocalAccounts` (this machine: SQLite and
 /// the secret store, Firebase's rules applied here) and `IdentityToolkitAccounts` (a Firebase project,
 /// REST v1) — and `Auth`, the command line and the window never ask which (docs/firebase.md). Each
-/// keeps the signed-in session of its data dir: at most one.
+/// keeps the signed-in sessions of its data dir: one per signed-in user, one of them current.
 ///
 /// Both throw `AuthError`s with the same codes for the same cause. The checks the Firebase SDKs make
 /// on the client (`auth/provider-already-linked`, `auth/no-such-provider`, `auth/last-sign-in-method`,
@@ -15,8 +15,21 @@ protocol AccountBackend: Sendable {
   /// Where the accounts are.
   var location: AccountLocation { get }
 
-  /// The signed-in account as this data dir last saw it (no network); nil when nobody is signed in.
+  /// The current user's account as this data dir last saw it (no network); nil when nobody is signed in.
   func currentAccount() async throws -> Account?
+
+  /// `uid`'s account when `uid` is signed in here (no network).
+  func signedInAccount(uid: String) async throws -> Account?
+
+  /// Every signed-in account, in the order they signed in, and which is current: one read.
+  func signedInAccounts() async throws -> SignedInAccounts
+
+  /// The signed-in accounts `name` may mean: at least every one `AccountSelector.candidates` picks
+  /// out of all of them, in the order they signed in.
+  func signedInAccounts(named name: String) async throws -> [Account]
+
+  /// Makes the signed-in `uid` the current user (`auth/no-current-user` when it is not signed in).
+  func makeCurrent(uid: String) async throws -> Account
 
   /// `accounts:signInWithIdp`: sign in with a provider credential (creating the account when new),
   /// link it to the signed-in account, or reauthenticate that account with it.
@@ -45,8 +58,9 @@ protocol AccountBackend: Sendable {
   /// The public keys (RFC 7517 JWK Set) that verify `idToken`'s tokens.
   func publicKeys() async throws -> JSONValue
 
-  /// Ends the session of this data dir; the account stays. Returns the uid whose session it was.
-  func signOut() async throws -> String?
+  /// Ends the session of `uid` (of every signed-in user when nil); the accounts stay. Returns the uids
+  /// whose sessions ended. The current user is then the one current before, if still signed in.
+  func signOut(uid: String?) async throws -> [String]
 
   /// `accounts:signUp` without credentials: a new anonymous account, signed in.
   func signUpAnonymously() async throws -> SignedIn
@@ -63,4 +77,10 @@ protocol AccountBackend: Sendable {
   /// `accounts:update` with an email-verification code; returns the signed-in account as it is now
   /// (nil when nobody is signed in here).
   func applyEmailVerification(code: ActionCode) async throws -> Account?
+}
+
+/// The signed-in accounts of a data dir, read at once.
+struct SignedInAccounts: Sendable {
+  var accounts: [Account]
+  var currentUID: String?
 }

@@ -31,12 +31,16 @@ struct IdentityRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
   var displayName: String?
   var photoURL: String?
   var linkedAt: Date
+  /// The provider's login (GitHub's login, X's handle), when it gave one.
+  var screenName: String?
 }
 
 extension IdentityRecord {
   init(row: Row) throws {
     (providerID, federatedID, uid, email) = (row["providerID"], row["federatedID"], row["uid"], row["email"])
-    (displayName, photoURL, linkedAt) = (row["displayName"], row["photoURL"], row["linkedAt"])
+    (displayName, photoURL, linkedAt, screenName) = (
+      row["displayName"], row["photoURL"], row["linkedAt"], row["screenName"]
+    )
   }
 }
 
@@ -104,8 +108,14 @@ enum Accounts {
     try identities(db, uid: user.uid).map(\.providerID) + (user.hasPassword && user.email != nil ? [password] : [])
   }
 
-  static func activeSession(_ db: Database) throws -> SessionRecord? {
-    try db.one(SessionRecord.self, "SELECT * FROM session WHERE endedAt IS NULL ORDER BY createdAt DESC LIMIT 1")
+  /// The current user's session: the active one with the highest rank (`SeveralUsersSchema`).
+  static func currentSession(_ db: Database) throws -> SessionRecord? {
+    try db.one(SessionRecord.self, "SELECT * FROM session WHERE endedAt IS NULL ORDER BY currentRank DESC LIMIT 1")
+  }
+
+  /// The active session of `uid`, if `uid` is signed in.
+  static func session(_ db: Database, of uid: String) throws -> SessionRecord? {
+    try db.one(SessionRecord.self, "SELECT * FROM session WHERE uid = ? AND endedAt IS NULL", [uid])
   }
 }
 

@@ -173,14 +173,15 @@ extension LocalAccounts {
   static func upsertIdentity(_ db: Database, _ identity: FederatedIdentity, uid: String, at now: Date) throws {
     try db.run(
       """
-      INSERT INTO identity (providerID, federatedID, uid, email, displayName, photoURL, linkedAt)
-      VALUES (?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO identity (providerID, federatedID, uid, email, displayName, photoURL, linkedAt, screenName)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (providerID, federatedID) DO UPDATE
-      SET email = excluded.email, displayName = excluded.displayName, photoURL = excluded.photoURL
+      SET email = excluded.email, displayName = excluded.displayName, photoURL = excluded.photoURL,
+        screenName = COALESCE(excluded.screenName, screenName)
       """,
       [
         identity.providerID, identity.uid, uid, EmailAddress.normalize(identity.email), identity.displayName,
-        identity.photoURL, now,
+        identity.photoURL, now, identity.username,
       ])
   }
 }

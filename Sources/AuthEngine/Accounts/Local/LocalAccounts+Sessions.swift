@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 
-/// Sessions: at most one active per data dir. Its refresh token lives in the secret store under
+/// Sessions: one active per signed-in user; the current user's is the active one of highest rank
+/// (`SeveralUsersSchema`). A session's refresh token lives in the secret store under
 /// `session/<id>`; ending a session deletes it (the local revocation). ID tokens are minted here
 /// (ES256, 1 hour) and cached until they are within 5 minutes of expiry.
 extension LocalAccounts {
@@ -23,27 +24,36 @@ extension LocalAccounts {
       StoredSecret(storage.environment.random.token(bytes: 32)), for: session.key, label: "AuthDesktop session")
   }
 
-  /// Inside a write transaction: ends the active sessions and starts `session` for `uid`. Returns the
-  /// ended sessions' secrets (deleted after the commit).
+  /// Inside a write transaction: starts `session` for `uid` as the current user, ending only `uid`'s
+  /// own earlier session (every other user stays signed in). Returns that session's secret (deleted
+  /// after the commit).
   static func activate(_ db: Database, _ session: NewSession, uid: String, provider: String, at now: Date) throws
     -> [JournaledSecret]
   {
-    let ended = try endSessions(db, at: now)
+    let ended = try endSessions(db, of: uid, at: now)
     try db.run(
-      "INSERT INTO session (id, uid, signInProvider, authTime, createdAt, endedAt) VALUES (?, ?, ?, ?, ?, NULL)",
+      """
+      INSERT INTO session (id, uid, signInProvider, authTime, createdAt, endedAt, currentRank)
+      VALUES (?, ?, ?, ?, ?, NULL, (SELECT COALESCE(MAX(currentRank), 0) + 1 FROM session))
+      """,
       [session.id, uid, provider, now, now])
     return ended
   }
 
-  static func endSessions(_ db: Database, at now: Date) throws -> [JournaledSecret] {
-    let ended = try db.strings("SELECT id FROM session WHERE endedAt IS NULL").map { NewSession(id: $0).journaled }
-    if !ended.isEmpty { try db.run("UPDATE session SET endedAt = ? WHERE endedAt IS NULL", [now]) }
+  /// Ends the active session of `uid`, or every active session when `uid` is nil.
+  static func endSessions(_ db: Database, of uid: String?, at now: Date) throws -> [JournaledSecret] {
+    let which = uid == nil ? "endedAt IS NULL" : "endedAt IS NULL AND uid = ?"
+    let arguments: StatementArguments = uid.map { [$0] } ?? []
+    let ended = try db.strings("SELECT id FROM session WHERE \(which)", arguments).map { NewSession(id: $0).journaled }
+    if !ended.isEmpty {
+      try db.run("UPDATE session SET endedAt = ? WHERE \(which)", StatementArguments([now]) + arguments)
+    }
     return ended
   }
 
-  /// The active session, required to belong to `uid`.
+  /// The active session of `uid`, which must be signed in here.
   func requireSession(of uid: String) async throws -> SessionRecord {
-    guard let session = try await storage.read({ db in try Accounts.activeSession(db) }), session.uid == uid else {
+    guard let session = try await storage.read({ db in try Accounts.session(db, of: uid) }) else {
       throw AuthError(.noCurrentUser, origin: .request)
     }
     return session
@@ -57,14 +67,27 @@ extension LocalAccounts {
     }
   }
 
-  func signOut() async throws -> String? {
+  func signOut(uid: String?) async throws -> [String] {
     let now = self.now
-    let uid = try await storage.withSecrets([], store: {}) { db -> (String?, removed: [JournaledSecret]) in
-      guard let session = try Accounts.activeSession(db) else { return (nil, []) }
-      return (session.uid, try Self.endSessions(db, at: now))
+    let uids = try await storage.withSecrets([], store: {}) { db -> ([String], removed: [JournaledSecret]) in
+      let which = uid == nil ? "" : " AND uid = ?"
+      let uids = try db.strings("SELECT uid FROM session WHERE endedAt IS NULL\(which)", uid.map { [$0] } ?? [])
+      return (uids, try Self.endSessions(db, of: uid, at: now))
     }
     cachedIDToken = nil
-    return uid
+    return uids
+  }
+
+  func makeCurrent(uid: String) async throws -> Account {
+    try await storage.write { db in
+      guard try Accounts.session(db, of: uid) != nil else { throw AuthError(.noCurrentUser, origin: .request) }
+      try db.run(
+        """
+        UPDATE session SET currentRank = (SELECT MAX(currentRank) + 1 FROM session)
+        WHERE uid = ? AND endedAt IS NULL
+        """, [uid])
+      return try Self.snapshot(db, uid: uid)
+    }
   }
 
   func idToken(uid: String, forceRefresh: Bool) async throws -> IDToken {

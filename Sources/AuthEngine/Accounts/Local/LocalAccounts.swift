@@ -33,14 +33,6 @@ actor LocalAccounts: AccountBackend {
   var vault: CredentialVault { CredentialVault(secrets: storage.secrets) }
   var oneAccountPerEmail: Bool { configuration.app.oneAccountPerEmail }
 
-  func currentAccount() async throws -> Account? {
-    try await storage.read { db in
-      guard let session = try Accounts.activeSession(db), let user = try UserRecord.fetchOne(db, key: session.uid)
-      else { return nil }
-      return try Self.snapshot(db, user)
-    }
-  }
-
   /// Like Identity Toolkit's `createAuthUri`: the methods of the account whose own email this is, else
   /// of the first account that has a provider with it.
   func createAuthUri(email: String) async throws -> SignInMethods {
@@ -60,10 +52,15 @@ actor LocalAccounts: AccountBackend {
 
   /// The account of `user`, in the shape both backends give (`Account`).
   static func snapshot(_ db: Database, _ user: UserRecord) throws -> Account {
-    var infos = try Accounts.identities(db, uid: user.uid).map {
+    snapshot(user, identities: try Accounts.identities(db, uid: user.uid))
+  }
+
+  /// The account of `user` with its `identities` (in the order they were linked).
+  static func snapshot(_ user: UserRecord, identities: [IdentityRecord]) -> Account {
+    var infos = identities.map {
       UserInfo(
         providerID: $0.providerID, uid: $0.federatedID, email: $0.email, displayName: $0.displayName,
-        photoURL: $0.photoURL)
+        photoURL: $0.photoURL, screenName: $0.screenName)
     }
     if user.hasPassword, let email = user.email {
       infos.append(

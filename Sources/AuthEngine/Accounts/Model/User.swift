@@ -70,13 +70,20 @@ public struct UserInfo: Sendable, Equatable, Codable {
   public let email: String?
   public let displayName: String?
   public let photoURL: String?
+  /// The provider's login, when it gives one (GitHub's login, X's handle; Identity Toolkit's
+  /// `screenName`): what `PROVIDER:LOGIN` names an account by (`AccountSelector`).
+  public let screenName: String?
 
-  public init(providerID: String, uid: String, email: String?, displayName: String?, photoURL: String?) {
+  public init(
+    providerID: String, uid: String, email: String?, displayName: String?, photoURL: String?,
+    screenName: String? = nil
+  ) {
     self.providerID = providerID
     self.uid = uid
     self.email = email
     self.displayName = displayName
     self.photoURL = photoURL
+    self.screenName = screenName
   }
 }
 

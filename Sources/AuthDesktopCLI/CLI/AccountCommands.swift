@@ -1,0 +1,100 @@
+import ArgumentParser
+import AuthDesktopApp
+import AuthDesktopKit
+import AuthEmulator
+import AuthEngine
+import Foundation
+
+/// `accounts [--json]`: every signed-in account, which is current, and which this command would use
+/// and why (docs/command-line.md, "Several accounts").
+struct AccountsCommand: CLICommand {
+  static let configuration = CommandConfiguration(
+    commandName: "accounts", abstract: tr("The signed-in accounts, the current one, and the one chosen here."))
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var output: OutputOptions
+
+  func execute() async throws {
+    try await Output.run(output) {
+      let context = try await CLIContext(globals)
+      let signedIn = try await context.auth.signedInUsers()
+      // Nobody signed in: an empty list, not an error; a name that matches nobody is one.
+      let choice: AccountChoice? =
+        signedIn.users.isEmpty && context.accountRequest.explicit == nil
+        ? nil : try await context.chooseUser()
+      if output.json {
+        Output.json([
+          "accounts": signedIn.users.map { user in
+            var entry = Output.user(user)
+            entry["current"] = user.uid == signedIn.currentUID
+            entry["chosen"] = user.uid == choice?.user.uid
+            return entry
+          },
+          "current": signedIn.currentUID, "chosen": choice.map(Output.choice),
+        ])
+        return
+      }
+      guard !signedIn.users.isEmpty else {
+        Output.line(tr("Signed out."))
+        if let hint = await context.emulatorHint() { Output.errorLine(hint) }
+        return
+      }
+      for user in signedIn.users {
+        let marks = [
+          user.uid == signedIn.currentUID ? tr("current") : nil,
+          user.uid == choice?.user.uid ? tr("chosen {reason}", ["reason": choice!.reason.explanation]) : nil,
+        ].compactMap { $0 }
+        let providers = user.providerData.map { info in
+          info.screenName.map { "\(info.providerID):\($0)" } ?? info.providerID
+        }
+        Output.line(
+          ([user.uid, user.email ?? "-", providers.joined(separator: ",")]
+            + (marks.isEmpty ? [] : [marks.joined(separator: ", ")]))
+            .joined(separator: "\t"))
+      }
+    }
+  }
+}
+
+/// `switch ACCOUNT`: makes the signed-in ACCOUNT the current user.
+struct SwitchCommand: CLICommand {
+  static let configuration = CommandConfiguration(
+    commandName: "switch", abstract: tr("Make a signed-in account the current one."))
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var output: OutputOptions
+  @Argument(help: ArgumentHelp(tr("A uid, an email, or PROVIDER:LOGIN."))) var account: String
+
+  func execute() async throws {
+    try await Output.run(output) {
+      let context = try await CLIContext(globals)
+      let named = try await context.auth.chooseUser(AccountRequest(explicit: account))
+      let user = try await context.auth.switchUser(to: named.user.uid)
+      if output.json {
+        Output.json(["current": Output.user(user)])
+      } else {
+        Output.line(tr("Now current: {name}.", ["name": Output.name(user)]))
+      }
+    }
+  }
+}
+
+extension Output {
+  /// The chosen account and why, as `accounts --json` and `status --json` print it.
+  static func choice(_ choice: AccountChoice) -> [String: Any?] {
+    var reason: [String: Any?] = ["kind": choice.reason.kind, "summary": choice.reason.summary]
+    reason["name"] = choice.reason.name
+    if case .rule(let rule) = choice.reason { reason["directory"] = rule.directory }
+    return ["uid": choice.user.uid, "reason": reason]
+  }
+}
+
+extension AccountChoiceReason {
+  /// `flag`, `environment`, `rule` or `current`.
+  var kind: String {
+    switch self {
+    case .flag: "flag"
+    case .environment: "environment"
+    case .rule: "rule"
+    case .current: "current"
+    }
+  }
+}
