@@ -34,8 +34,7 @@ extension ErrorWording {
     switch reason {
     case .flag: tr("given with --account")
     case .environment: tr("from AUTH_DESKTOP_ACCOUNT")
-    case .rule(let rule): tr("by the rule for {directory}", ["directory": rule.directory])
-    case .current: tr("the current user")
+    case .rule, .current: Self.reason(reason)
     }
   }
 
