@@ -22,3 +22,34 @@ extension AuthWindowModel {
     }
   }
 }
+
+/// Adding a TOTP factor from the signed-in page: the key and its QR code, then a code from the app.
+extension AuthWindowModel {
+  func startSecondFactorEnrollment() {
+    guard case .signedIn(let account) = state else { return }
+    Task { @GLibMainActor in
+      do {
+        let secret = try await auth.startTOTPEnrollment()
+        let issuer = account.firebaseProject ?? configuration.app.identity.name
+        state = .enrollSecondFactor(EnrollmentPrompt(secret, accountName: account.email ?? account.uid, issuer: issuer))
+      } catch {
+        show(error)
+      }
+    }
+  }
+
+  func finishSecondFactorEnrollment(code: String) {
+    guard case .enrollSecondFactor(let prompt) = state, let secret = prompt.secret else { return }
+    Task { @GLibMainActor in
+      do {
+        state = .signedIn(summary(try await auth.finishTOTPEnrollment(secret, code: code)))
+      } catch let error as AuthError where error.code == .invalidVerificationCode {
+        var again = prompt
+        again.problem = WindowProblem(error)
+        state = .enrollSecondFactor(again)
+      } catch {
+        show(error)
+      }
+    }
+  }
+}

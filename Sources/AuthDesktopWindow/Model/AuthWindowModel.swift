@@ -90,7 +90,8 @@ final class AuthWindowModel: WindowModel {
     switch state {
     case .signedIn, .signedOut: refresh()
     // The first refresh is under way.
-    case .loading, .signUp, .waiting, .device, .conflict, .secondFactor, .error, .unavailable: break
+    case .loading, .signUp, .waiting, .device, .conflict, .secondFactor, .enrollSecondFactor, .error, .unavailable:
+      break
     }
   }
 

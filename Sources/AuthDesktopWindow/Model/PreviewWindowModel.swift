@@ -45,6 +45,12 @@ final class PreviewWindowModel: WindowModel {
       .signedIn(Self.account),
       .conflict(email: "ada@example.com", methods: ["github.com", "password"], providerID: "twitter.com"),
       .secondFactor(SecondFactorPrompt(email: "ada@example.com", factorName: "Pixel 8")),
+      .enrollSecondFactor(
+        EnrollmentPrompt(
+          groupedKey: "JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP",
+          otpauthURI:
+            "otpauth://totp/my-app-12345:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
+            + "&issuer=my-app-12345&algorithm=SHA1&digits=6&period=30")),
       .error(Self.error(.networkRequestFailed)), .unavailable(Self.configurationProblem),
     ]
     guard let state = states.first(where: { $0.page?.rawValue == page }) else { return nil }
@@ -114,6 +120,7 @@ final class PreviewWindowModel: WindowModel {
   func cancelSignIn() { state = .signedOut }
 
   func submitSecondFactor(code: String) { state = .signedIn(Self.account) }
+  func finishSecondFactorEnrollment(code: String) { state = .signedIn(Self.account) }
   func signInAndLink(method: String) {
     method == "password" ? (state = .signedOut) : signIn(providerID: method)
   }

@@ -20,6 +20,8 @@ enum WindowState: Sendable, Equatable {
   case conflict(email: String, methods: [String], providerID: String)
   /// The first factor succeeded and the account has a second one: the code page.
   case secondFactor(SecondFactorPrompt)
+  /// Adding a TOTP factor: the key's QR code, then a code from the app.
+  case enrollSecondFactor(EnrollmentPrompt)
   /// An action failed. A problem with what the user typed stays on the form it came from; any other
   /// gets the error page.
   case error(WindowProblem)
@@ -38,6 +40,7 @@ enum WindowState: Sendable, Equatable {
     case .signedIn: .signedIn
     case .conflict: .conflict
     case .secondFactor: .secondFactor
+    case .enrollSecondFactor: .enrollSecondFactor
     case .error: .error
     case .unavailable: .unavailable
     }
@@ -54,6 +57,7 @@ enum WindowPage: String, Sendable, CaseIterable {
   case signedIn = "signed-in"
   case conflict
   case secondFactor = "second-factor"
+  case enrollSecondFactor = "second-factor-enrollment"
   case error
   case unavailable
 }
@@ -131,6 +135,9 @@ protocol WindowModel: AnyObject, Sendable {
   func signInAndLink(method: String)
   /// After `.secondFactor`: finishes the sign-in with the code from the authenticator app.
   func submitSecondFactor(code: String)
+  /// From the signed-in page (a Firebase project's account): `.enrollSecondFactor`, then the code.
+  func startSecondFactorEnrollment()
+  func finishSecondFactorEnrollment(code: String)
   /// Links another provider to the signed-in user (a provider sign-in with the `link` intent).
   func link(providerID: String)
   func unlink(providerID: String)
@@ -156,6 +163,8 @@ extension WindowModel {
   func cancelSignIn() {}
   func signInAndLink(method: String) {}
   func submitSecondFactor(code: String) {}
+  func startSecondFactorEnrollment() {}
+  func finishSecondFactorEnrollment(code: String) {}
   func link(providerID: String) {}
   func unlink(providerID: String) {}
   func reauthenticate() {}

@@ -22,3 +22,20 @@ extension WindowText {
   static let verify = tr("Verify")
   static let verifyAccessible = tr("Verify the code")
 }
+
+/// The words of adding a second factor (the signed-in page's row and the enrollment page).
+extension WindowText {
+  static let secondFactorRow = tr("Authenticator app")
+  static let secondFactorRowHint = tr("Ask for a code after the password or provider")
+  static let addSecondFactor = tr("Add")
+  static let addSecondFactorAccessible = tr("Add an authenticator app")
+  static let enrollTitle = tr("Add an authenticator app")
+  static let enrollPage = tr("Add an authenticator app")
+  static let enrollBody = tr(
+    "Scan the QR code with your authenticator app, or type the key below into it. Then enter the 6-digit code it shows."
+  )
+  static let enrollQRAccessible = tr("QR code of the key, for your authenticator app")
+  static let enrollKeyAccessible = tr("Key to type into your authenticator app")
+  static let enrollConfirm = tr("Add authenticator")
+  static let enrollConfirmAccessible = tr("Add the authenticator app with this code")
+}

@@ -32,6 +32,7 @@ final class MainWindow {
   private var signedIn: SignedInPage?
   private var conflict: ConflictPage?
   private var secondFactor: SecondFactorPage?
+  private var enrollment: EnrollmentPage?
   private var failure: ProblemPage?
   private var unavailable: ProblemPage?
   /// The stack's pages by name (those made so far), to hide the background ones from assistive
@@ -103,6 +104,7 @@ final class MainWindow {
         actions: .init(
           link: { [model] in model.link(providerID: $0) }, unlink: { [model] in model.unlink(providerID: $0) },
           reauthenticate: { [model] in model.reauthenticate() },
+          addSecondFactor: { [model] in model.startSecondFactorEnrollment() },
           signOut: { [weak self, model] in
             self?.expected = .signedOut
             model.signOut()
@@ -121,6 +123,11 @@ final class MainWindow {
       let made = SecondFactorPage(
         onVerify: { [model] in model.submitSecondFactor(code: $0) }, onCancel: { [model] in model.cancelSignIn() })
       (secondFactor, root) = (made, made.root)
+    case .enrollSecondFactor:
+      let made = EnrollmentPage(
+        onAdd: { [model] in model.finishSecondFactorEnrollment(code: $0) },
+        onCancel: { [model] in model.cancelSignIn() })
+      (enrollment, root) = (made, made.root)
     case .error:
       let made = ProblemPage(
         accessible: WindowText.errorPage,
@@ -150,6 +157,7 @@ final class MainWindow {
     case .signedIn: WindowText.signedInPage
     case .conflict: WindowText.conflictPage
     case .secondFactor: WindowText.secondFactorPage
+    case .enrollSecondFactor: WindowText.enrollPage
     case .error: WindowText.errorPage
     case .unavailable: WindowText.unavailablePage
     }
@@ -193,6 +201,7 @@ final class MainWindow {
     case .conflict(let email, let methods, let providerID):
       conflict?.update(email: email, methods: methods, providerID: providerID)
     case .secondFactor(let prompt): secondFactor?.update(prompt)
+    case .enrollSecondFactor(let prompt): enrollment?.update(prompt)
     case .error(let problem):
       switch page {
       case .signUp: signUp?.showProblem(problem)

@@ -6,6 +6,7 @@ import CGtk
 /// The signed-in user: avatar, name and email, the user id (and the Firebase project the account is
 /// in, when it is kept in one), the configured providers as boxed-list
 /// rows (`AdwActionRow` in an `AdwPreferencesGroup`: Unlink for the linked ones, Link for the others),
+/// "Authenticator app … Add" for a Firebase project's account (a TOTP second factor, `EnrollmentPage`),
 /// then Reauthenticate, Sign out and Delete account (which asks first, see `DeleteConfirmation`).
 @GLibMainActor
 final class SignedInPage {
@@ -13,6 +14,7 @@ final class SignedInPage {
     var link: @GLibMainActor (_ providerID: String) -> Void
     var unlink: @GLibMainActor (_ providerID: String) -> Void
     var reauthenticate: @GLibMainActor () -> Void
+    var addSecondFactor: @GLibMainActor () -> Void
     var signOut: @GLibMainActor () -> Void
     var deleteAccount: @GLibMainActor (AccountSummary) -> Void
   }
@@ -23,6 +25,7 @@ final class SignedInPage {
   private let email = Gtk.label("", classes: ["dim-label"])
   private let uidRow = Adw.actionRow(title: WindowText.userIDTitle)
   private let projectRow = Adw.actionRow(title: WindowText.firebaseProjectTitle)
+  private let secondFactorRow: Widget
   private let linked = Adw.group(title: WindowText.linkedAccounts)
   private var rows: [Widget] = []
   private var account: AccountSummary?
@@ -30,6 +33,10 @@ final class SignedInPage {
 
   init(actions: Actions) {
     self.actions = actions
+    secondFactorRow = Adw.actionRow(
+      title: WindowText.secondFactorRow, subtitle: WindowText.secondFactorRowHint,
+      suffix: Gtk.button(
+        WindowText.addSecondFactor, accessible: WindowText.addSecondFactorAccessible, action: actions.addSecondFactor))
     let session = Gtk.box(
       vertical: false, spacing: 12,
       [
@@ -42,7 +49,10 @@ final class SignedInPage {
       spacing: 6, [avatar, Gtk.label(WindowText.signedInTitle, classes: ["dim-label"]), name, email])
     let column = Gtk.box(
       spacing: 24, margin: 24,
-      [header, Adw.group(title: WindowText.accountGroup, [uidRow, projectRow]), linked, session, delete])
+      [
+        header, Adw.group(title: WindowText.accountGroup, [uidRow, projectRow, secondFactorRow]), linked, session,
+        delete,
+      ])
     let scroller = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     gtk_scrolled_window_set_child(OpaquePointer(scroller), Adw.clamp(column))
@@ -66,6 +76,8 @@ final class SignedInPage {
     adw_action_row_set_subtitle(glibCast(uidRow, to: AdwActionRow.self), account.uid)
     adw_action_row_set_subtitle(glibCast(projectRow, to: AdwActionRow.self), account.firebaseProject ?? "")
     Gtk.setVisible(projectRow, account.firebaseProject != nil)
+    // A second factor is a Firebase project's (Identity Platform), and a guest has none.
+    Gtk.setVisible(secondFactorRow, account.firebaseProject != nil && !guest)
     for row in rows { adw_preferences_group_remove(glibCast(linked, to: AdwPreferencesGroup.self), row) }
     rows = []
     if account.providers.isEmpty && account.linkable.isEmpty {
