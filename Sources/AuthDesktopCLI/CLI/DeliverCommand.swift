@@ -19,12 +19,18 @@ struct DeliverCommand: CLICommand {
   @OptionGroup var output: OutputOptions
   @Argument(help: ArgumentHelp(tr("The redirect URI."))) var uri: String
 
-  /// Whether `arguments` deliver a URI: an argument that starts with a URI scheme.
+  /// Whether `arguments` deliver a URI: their first word that is neither an option nor the value of a
+  /// global option starts with a URI scheme. A command comes first otherwise, so a value with a colon
+  /// (`token github.com --account github.com:octocat`, `--scope repo:status`) is never taken for one.
   static func matches(_ arguments: [String]) -> Bool {
-    arguments.contains { argument in
-      guard let colon = argument.firstIndex(of: ":"), let first = argument.first, first.isLetter else { return false }
-      return argument[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    var words = arguments[...]
+    while let word = words.first, word.hasPrefix("-") {
+      words = words.dropFirst(["--config", "--data-dir", "--account"].contains(word) ? 2 : 1)
     }
+    guard let argument = words.first, let colon = argument.firstIndex(of: ":"), let first = argument.first,
+      first.isLetter
+    else { return false }
+    return argument[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
   }
 
   func execute() async throws {

@@ -6,34 +6,25 @@ import Foundation
 
 /// Which account answers git, and the sign-in `git-credential get --interactive` starts.
 enum GitCredentialAccount {
-  /// Where git asks from: its working directory (the helper runs in it) and the repository's path on
-  /// the server when `credential.useHttpPath` is set.
-  struct Context {
-    var directory: String
-    var path: String?
-
-    init(request: GitCredentialRequest, directory: String = FileManager.default.currentDirectoryPath) {
-      self.directory = directory
-      path = request.path
+  /// The account for git here: `Auth.chooseUser` with `--account`, `AUTH_DESKTOP_ACCOUNT` and git's
+  /// working directory (the helper runs in it) for the `[[accounts]]` rules, then the current user;
+  /// nil when nobody is signed in. A name or a rule that matches nobody is its error, never another
+  /// account. The repository's `path` (sent with `credential.useHttpPath`) is a path on the server, not
+  /// a directory here, so no rule reads it.
+  static func choose(_ cli: CLIContext) async throws -> User? {
+    do {
+      return try await cli.auth.chooseUser(cli.accountRequest).user
+    } catch let error as AuthError where error.code == .noCurrentUser {
+      return nil
     }
-
-    /// Whether the token agent's answer (the signed-in user's token) is this context's.
-    var allowsTheTokenAgent: Bool { true }
-  }
-
-  /// The account for `context`: the signed-in user, or nil.
-  static func choose(_ cli: CLIContext, where context: Context) async throws -> User? {
-    try await cli.auth.currentUser()
   }
 
   /// The chosen account's answer for `providerID`; nil without an account, or when it has no credential
   /// of that provider.
-  static func answer(
-    _ request: GitCredentialRequest, providerID: String, context cli: CLIContext, where context: Context
-  )
-    async throws -> GitCredentialAnswer?
+  static func answer(_ request: GitCredentialRequest, providerID: String, context cli: CLIContext) async throws
+    -> GitCredentialAnswer?
   {
-    guard let user = try await choose(cli, where: context) else { return nil }
+    guard let user = try await choose(cli) else { return nil }
     return try await cli.auth.gitCredential(providerID: providerID, uid: user.uid, username: request.username)
   }
 

@@ -43,8 +43,8 @@ struct GitCredentialCommand: CLICommand {
   }
 
   private func get(_ request: GitCredentialRequest, providerID: String) async throws {
-    let place = GitCredentialAccount.Context(request: request)
-    if place.allowsTheTokenAgent, let answered = TokenAgentClient.answer(for: providerID, globals: globals) {
+    // The agent chooses the account as `GitCredentialAccount.choose` does (it is sent the directory).
+    if let answered = TokenAgentClient.answer(for: providerID, globals: globals) {
       DesktopAuth.logger().debug("git-credential: answered by the token agent over \(answered.route.rawValue)")
       let answer = GitCredentialAnswer(
         username: request.username ?? "x-access-token", password: AccessToken(answered.answer.accessToken),
@@ -54,14 +54,14 @@ struct GitCredentialCommand: CLICommand {
     let context = try await CLIContext(globals)
     var answer: GitCredentialAnswer?
     do {
-      answer = try await GitCredentialAccount.answer(request, providerID: providerID, context: context, where: place)
+      answer = try await GitCredentialAccount.answer(request, providerID: providerID, context: context)
     } catch let error as AuthError where interactive && error.code == .userTokenExpired {
       answer = nil  // the provider's session ended: sign in again
     }
     if answer == nil, interactive {
       try await GitCredentialAccount.signIn(providerID: providerID, globals: globals)
       answer = try await GitCredentialAccount.answer(
-        request, providerID: providerID, context: try await CLIContext(globals), where: place)
+        request, providerID: providerID, context: try await CLIContext(globals))
     }
     if let answer { Self.write(try answer.lines()) }
   }
@@ -70,8 +70,7 @@ struct GitCredentialCommand: CLICommand {
   private func erase(_ request: GitCredentialRequest, providerID: String) async throws {
     guard let password = request.password else { return }
     let context = try await CLIContext(globals)
-    let place = GitCredentialAccount.Context(request: request)
-    guard let user = try await GitCredentialAccount.choose(context, where: place) else { return }
+    guard let user = try await GitCredentialAccount.choose(context) else { return }
     try await context.auth.markRefused(providerID: providerID, uid: user.uid, password: password)
   }
 
