@@ -180,4 +180,21 @@ import Testing
         redirect: .scheme(receiver: nil), timeout: Self.minute)
     }
   }
+
+  /// A link for a signed-in user who is not current goes to that user, and leaves the current one.
+  @Test func aLinkForAnotherSignedInUserLinksThatUser() async throws {
+    let harness = try await harness()
+    let ada = try await harness.auth.createUser(email: "ada@example.com", password: Password("correct horse")).user
+    let bob = try await harness.auth.createUser(email: "bob@example.com", password: Password("correct horse")).user
+    let browser = RecordingBrowserLauncher()
+    let session = try await harness.auth.startSignIn(
+      OAuthProvider(providerID: "github.com"), intent: .link, account: ada.uid, browser: browser,
+      redirect: .scheme(receiver: nil), timeout: Self.minute)
+    #expect(await session.resume(with: try await Browser.follow(try await opened(browser))))
+    #expect(try await session.result().user.uid == ada.uid)
+    #expect(
+      try await harness.auth.signedInUser(uid: ada.uid)?.providerData.map(\.providerID) == ["github.com", "password"])
+    #expect(try await harness.auth.currentUser()?.uid == bob.uid, "linking another user switched to it")
+    #expect(try await harness.auth.currentUser()?.providerData.map(\.providerID) == ["password"])
+  }
 }

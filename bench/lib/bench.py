@@ -15,7 +15,7 @@ from handoff import Handoff
 from processes import ROOT, Servers, run, timed_run
 from stats import Table, summary
 
-ALL = ("redirect", "window", "handoff", "token", "scale", "micro")
+ALL = ("redirect", "window", "handoff", "token", "scale", "accounts", "micro")
 
 
 def machine():
@@ -157,11 +157,18 @@ def main():
                   target=1.5)
             t.add("… no agent installed (the command does the work)", r["git_direct_ms"],
                   baseline="`secret-tool lookup` (1 item)", baseline_samples=r["secret_tool_ms"])
+            t.add("`auth-desktop token github.com --account EMAIL` (the token agent answers): spawn → exit",
+                  r["token_account_ms"], baseline="`secret-tool lookup` (1 item)",
+                  baseline_samples=r["secret_tool_ms"], target=1.5)
+            t.add("… no agent installed (the command does the work)", r["token_account_direct_ms"],
+                  baseline="`secret-tool lookup` (1 item)", baseline_samples=r["secret_tool_ms"])
             t.add("`auth-desktop status --json`: spawn → exit", r["status_ms"],
                   baseline="`secret-tool lookup` (1 item)", baseline_samples=r["secret_tool_ms"], target=1.5)
             show(t)
         if "scale" in only:
             show(scale(app, bench, scratch, n, w, raw))
+        if "accounts" in only:
+            show(accounts(app, bench, scratch, n, w, raw))
         if "micro" in only:
             show(micro_table(micro, raw))
     info["load_after"] = load()
@@ -204,6 +211,41 @@ def scale(app, bench, scratch, n, w, raw):
                   baseline=None if first else f"same, {base['count']:,}",
                   baseline_samples=None if first else base[key], target=None if first else 1.5)
     t.note("Seeding: " + ", ".join(f"{row['count']:,} in {row['seed_ms'] / 1000:.1f} s" for row in r["scale"]))
+    return t
+
+
+def accounts(app, bench, scratch, n, w, raw):
+    """Several signed-in users: listing and choosing by email with 1,000 signed in against 1, in-process
+    and as `auth-desktop accounts --json` and `status --json --account EMAIL` processes."""
+    directory = os.path.join(scratch, "signed-in")
+    r = json.loads(run([bench, "accounts", "--directory", directory, "--iterations", str(n), "--warmup", str(w)]))
+    config = os.path.join(directory, "config.toml")
+    with open(config, "w") as f:
+        f.write('[app]\nsecret_store = "file"\n')
+    for row in r["accounts"]:
+        row["accounts_cli_ms"], row["status_account_cli_ms"] = [], []
+    for index in range(w + n):  # the sizes in turns, so they see the same load
+        for row in r["accounts"]:
+            common = ["--json", "--config", config, "--data-dir", row["data_dir"]]
+            listed_ms, listed = timed_run([app, "accounts"] + common)
+            chosen_ms, chosen = timed_run([app, "status", "--account", row["account"]] + common)
+            if listed.count('"uid"') < row["count"] or row["account"] not in chosen:
+                raise SystemExit(f"accounts or status --account on {row['count']} users: {chosen}")
+            if index >= w:
+                row["accounts_cli_ms"].append(listed_ms)
+                row["status_account_cli_ms"].append(chosen_ms)
+    raw["accounts"] = r["accounts"]
+    t = Table("5b. Several signed-in users (a GitHub identity each; no secret read)")
+    base = r["accounts"][0]
+    for key, label in (("list_ms", "list the signed-in users, in-process (`auth.signedInUsers()`)"),
+                       ("choose_ms", "choose one by email, in-process (`auth.chooseUser`)"),
+                       ("accounts_cli_ms", "`auth-desktop accounts --json` process"),
+                       ("status_account_cli_ms", "`auth-desktop status --json --account EMAIL` process")):
+        for row in r["accounts"]:
+            first = row is base
+            t.add(f"{label}, {row['count']:,} signed in", row[key],
+                  baseline=None if first else f"same, {base['count']:,}",
+                  baseline_samples=None if first else base[key], target=None if first else 1.2)
     return t
 
 

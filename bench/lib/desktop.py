@@ -84,6 +84,11 @@ class Desktop:
         status = run([self.app, "status", "--json"], env=self.env)
         return '"signedIn":true' in status.replace(" ", "")
 
+    def account_name(self):
+        """How `--account` names the signed-in user: its email, else its uid."""
+        user = json.loads(run([self.app, "status", "--json"], env=self.env))["user"]
+        return user.get("email") or user["uid"]
+
     # 4. token and status.
     def token(self, iterations, warmup):
         """`auth-desktop token github.com` (a valid token in gnome-keyring) and `auth-desktop status
@@ -92,7 +97,7 @@ class Desktop:
         first, so that the bus starts it (a session's first call, or one after 10 idle minutes); and with
         the agent's service file moved away, so that the command does the work itself. `git-credential
         get` for github.com (what git runs for every clone, fetch and push) after the agent's `token`,
-        and with the agent's service file away, as `token`."""
+        and with the agent's service file away, as `token`; `token --account EMAIL` both ways too."""
         run([self.app, "install"], env=self.env)
         service = os.path.join(os.environ["XDG_DATA_HOME"], "dbus-1/services", f"{APP_ID}.Agent.service")
         if not self.signed_in():
@@ -100,10 +105,12 @@ class Desktop:
         run(["secret-tool", "store", "--label=AuthDesktop bench", "service", "auth-desktop-bench", "item", "one"],
             input="gho_" + "x" * 36)
         result = {"token_ms": [], "token_cold_ms": [], "token_direct_ms": [], "status_ms": [], "secret_tool_ms": [],
-                  "git_ms": [], "git_direct_ms": []}
+                  "git_ms": [], "git_direct_ms": [], "token_account_ms": [], "token_account_direct_ms": []}
+        account = self.account_name()
         git_request = "protocol=https\nhost=github.com\n\n"
         for index in range(warmup + iterations):
             token_ms, token = timed_run([self.app, "token", "github.com"], env=self.env)
+            account_ms, by_account = timed_run([self.app, "token", "github.com", "--account", account], env=self.env)
             git_ms, git = timed_run([self.app, "git-credential", "get"], env=self.env, input=git_request)
             end_agent()
             cold_ms, cold = timed_run([self.app, "token", "github.com"], env=self.env)
@@ -112,6 +119,8 @@ class Desktop:
                 direct_ms, direct = timed_run([self.app, "token", "github.com"], env=self.env)
                 git_direct_ms, git_direct = timed_run(
                     [self.app, "git-credential", "get"], env=self.env, input=git_request)
+                account_direct_ms, by_account_direct = timed_run(
+                    [self.app, "token", "github.com", "--account", account], env=self.env)
             finally:
                 os.rename(service + ".away", service)
             lookup_ms, secret = timed_run(["secret-tool", "lookup", "service", "auth-desktop-bench", "item", "one"])
@@ -119,12 +128,14 @@ class Desktop:
             signed_in = '"signedIn":true' in status.replace(" ", "")
             answered = f"password={token.strip()}\n"
             if not token.startswith("gh") or cold != token or direct != token or not secret.startswith("gho_") \
-                    or not signed_in or answered not in git or answered not in git_direct:
+                    or not signed_in or answered not in git or answered not in git_direct \
+                    or by_account != token or by_account_direct != token:
                 raise SystemExit("token, status or secret-tool printed something unexpected")
             if index >= warmup:
                 for key, value in [("token_ms", token_ms), ("token_cold_ms", cold_ms),
                                    ("token_direct_ms", direct_ms), ("status_ms", status_ms),
                                    ("secret_tool_ms", lookup_ms), ("git_ms", git_ms),
-                                   ("git_direct_ms", git_direct_ms)]:
+                                   ("git_direct_ms", git_direct_ms), ("token_account_ms", account_ms),
+                                   ("token_account_direct_ms", account_direct_ms)]:
                     result[key].append(value)
         return result

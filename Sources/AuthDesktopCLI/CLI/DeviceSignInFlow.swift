@@ -11,9 +11,11 @@ struct DeviceSignInFlow {
   /// Seconds; nil waits until the code expires.
   let timeout: TimeInterval?
 
-  func run(_ provider: OAuthProvider, intent: SignInIntent) async throws -> AuthDataResult {
+  /// `account`: the signed-in user a link or reauthentication is for.
+  func run(_ provider: OAuthProvider, intent: SignInIntent, account: String?) async throws -> AuthDataResult {
     let session = try await context.auth.startDeviceSignIn(
-      provider, intent: intent, timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) })
+      provider, intent: intent, account: account,
+      timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) })
     let interruption = InterruptionTrap { await session.cancel() }
     defer { interruption.release() }
     DevicePromptOutput.show(session.prompt, providerID: provider.providerID, json: json)

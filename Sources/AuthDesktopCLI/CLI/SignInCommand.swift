@@ -70,6 +70,13 @@ struct SignInCommand: CLICommand {
         request.customParameters[String(param[..<equals])] = String(param[param.index(after: equals)...])
       }
       let intent: SignInIntent = link ? .link : reauthenticate ? .reauthenticate : .signIn
+      // A link or reauthentication is for the chosen account. `--no-wait` leaves the redirect to
+      // another process, which links to the current user: it must be the chosen one.
+      let account = intent == .signIn ? nil : try await context.chooseUser().user.uid
+      if noWait, let account, try await context.auth.currentUser()?.uid != account {
+        throw ValidationError(
+          tr("--no-wait links to the current account: switch to the chosen one first, or leave out --no-wait"))
+      }
       try await context.ensureEmulator(outlivesThisProcess: noWait)
       let redirect = SignInRedirect.choose(
         providerID: provider, context: context,
@@ -78,12 +85,12 @@ struct SignInCommand: CLICommand {
       let result = try await SecondFactorInput.signIn(context.auth, codeFromStdin: totpCodeStdin) {
         if redirect.mode == .device && !noWait {
           return try await DeviceSignInFlow(context: context, json: output.json, timeout: timeout).run(
-            request, intent: intent)
+            request, intent: intent, account: account)
         }
         let flow = SignInFlow(
           context: context, json: output.json, openBrowser: !noBrowser && !redirect.printsLink,
           mode: redirect.browserMode, timeout: timeout ?? Self.defaultRedirectTimeout)
-        return try await flow.run(request, intent: intent, wait: !noWait)
+        return try await flow.run(request, intent: intent, account: account, wait: !noWait)
       }
       guard let result else { return noteWhereTheHandlerLooks() }
       Output.signedIn(result.user, isNewUser: result.additionalUserInfo?.isNewUser ?? false, json: output.json)

@@ -16,7 +16,10 @@ struct SignInFlow {
   let timeout: TimeInterval
 
   /// Nil when it returned without waiting (`--no-wait`: another process completes the redirect).
-  func run(_ provider: OAuthProvider, intent: SignInIntent, wait: Bool) async throws -> AuthDataResult? {
+  /// `account`: the signed-in user a link or reauthentication is for.
+  func run(_ provider: OAuthProvider, intent: SignInIntent, account: String?, wait: Bool) async throws
+    -> AuthDataResult?
+  {
     let auth = context.auth
     let browser = CommandLineBrowser(openBrowser: openBrowser, json: json)
     guard wait else {
@@ -28,7 +31,8 @@ struct SignInFlow {
           origin: .request, detail: "sign-in --no-wait", providerID: provider.providerID)
       }
       let session = try await auth.startSignIn(
-        provider, intent: intent, browser: browser, redirect: .scheme(receiver: nil), timeout: .seconds(timeout))
+        provider, intent: intent, account: account, browser: browser, redirect: .scheme(receiver: nil),
+        timeout: .seconds(timeout))
       if json {
         Output.json([
           "pendingId": session.pending.id, "expiresAt": ISO8601DateFormatter().string(from: session.pending.expiresAt),
@@ -44,7 +48,7 @@ struct SignInFlow {
       inbox.map { .scheme(receiver: $0.busName) } ?? .loopback(SoupRedirectListener(pages: .translated))
     do {
       let session = try await auth.startSignIn(
-        provider, intent: intent, browser: browser, redirect: source, timeout: .seconds(timeout))
+        provider, intent: intent, account: account, browser: browser, redirect: source, timeout: .seconds(timeout))
       let interruption = InterruptionTrap { await session.cancel() }
       let forwarding = inbox.map { inbox in
         Task { for await url in inbox.redirects where await session.resume(with: url) { return } }

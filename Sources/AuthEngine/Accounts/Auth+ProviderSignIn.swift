@@ -10,16 +10,16 @@ extension Auth {
     try await apply(try await authorization.resume(with: url))
   }
 
-  func apply(_ result: ProviderSignInResult) async throws -> AuthDataResult {
+  /// Applies the result's intent; a link or reauthentication is for `accountUID` (the session's
+  /// signed-in user), or for the current user when nil.
+  func apply(_ result: ProviderSignInResult, accountUID: String? = nil) async throws -> AuthDataResult {
     switch result.intent {
     case .signIn:
       return try await signIn(with: result)
     case .link:
-      guard let account = try await backend.currentAccount() else { throw AuthError(.noCurrentUser, origin: .request) }
-      return try await link(uid: account.uid, with: result)
+      return try await link(uid: try await requireAccount(accountUID).uid, with: result)
     case .reauthenticate:
-      guard let account = try await backend.currentAccount() else { throw AuthError(.noCurrentUser, origin: .request) }
-      return try await reauthenticate(uid: account.uid, with: result)
+      return try await reauthenticate(uid: try await requireAccount(accountUID).uid, with: result)
     }
   }
 

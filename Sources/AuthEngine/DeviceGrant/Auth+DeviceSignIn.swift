@@ -10,11 +10,11 @@ extension Auth {
   /// (`auth/timeout`) when one is given. `link` and `reauthenticate` need a signed-in user
   /// (`auth/no-current-user`); a provider without a device grant gives `auth/operation-not-allowed`.
   public func startDeviceSignIn(
-    _ provider: OAuthProvider, intent: SignInIntent = .signIn, timeout: Duration? = nil
+    _ provider: OAuthProvider, intent: SignInIntent = .signIn, account uid: String? = nil, timeout: Duration? = nil
   ) async throws -> DeviceSignInSession {
-    if intent != .signIn, try await currentUser() == nil { throw AuthError(.noCurrentUser, origin: .request) }
+    if intent != .signIn { _ = try await requireAccount(uid) }
     let grant = try await authorization.beginDeviceAuthorization(provider, intent: intent)
-    let session = DeviceSignInSession(grant: grant, auth: self)
+    let session = DeviceSignInSession(grant: grant, auth: self, accountUID: intent == .signIn ? nil : uid)
     await session.start(timeout: timeout, clock: environment.clock)
     return session
   }

@@ -12,6 +12,8 @@ public actor DeviceSignInSession {
   /// The provider's id (`github.com`, `oidc.NAME`).
   public nonisolated let providerID: String
   public nonisolated let intent: SignInIntent
+  /// The signed-in user a link or reauthentication is for; nil: the current user when it completes.
+  public nonisolated let accountUID: String?
   /// What the user needs: the verification URI, the user code, when they expire.
   public nonisolated let prompt: DeviceAuthorizationPrompt
   private let grant: DeviceGrant
@@ -19,7 +21,8 @@ public actor DeviceSignInSession {
   private var outcome = SessionOutcome()
   private var tasks: [Task<Void, Never>] = []
 
-  init(grant: DeviceGrant, auth: Auth) {
+  init(grant: DeviceGrant, auth: Auth, accountUID: String?) {
+    self.accountUID = accountUID
     providerID = grant.provider.providerID
     intent = grant.intent
     prompt = grant.prompt
@@ -78,7 +81,7 @@ public actor DeviceSignInSession {
     let result: Result<AuthDataResult, AuthError>
     do {
       let signIn = try await auth.authorization.finishDeviceAuthorization(grant, tokens: tokens)
-      result = .success(try await auth.apply(signIn))
+      result = .success(try await auth.apply(signIn, accountUID: accountUID))
     } catch {
       result = .failure(Self.authError(error, grant))
     }

@@ -6,14 +6,15 @@ extension Auth {
   /// S256, nonce), and asks `browser` to open the authorization URL (RFC 8252 §6: the system browser).
   /// The session then waits for its redirect, at most `timeout`.
   ///
-  /// `link` and `reauthenticate` need a signed-in user (`auth/no-current-user`). When the browser
+  /// `link` and `reauthenticate` need a signed-in user (`auth/no-current-user`): `uid`, or the current
+  /// user when the redirect is completed (nil). When the browser
   /// cannot be opened, `browser` decides: the shell's launcher may show the link instead and return,
   /// or throw, and then the sign-in is cancelled and the error rethrown.
   public func startSignIn(
-    _ provider: OAuthProvider, intent: SignInIntent = .signIn, browser: any BrowserLauncher,
+    _ provider: OAuthProvider, intent: SignInIntent = .signIn, account uid: String? = nil, browser: any BrowserLauncher,
     redirect: RedirectSource, timeout: Duration
   ) async throws -> SignInSession {
-    if intent != .signIn, try await currentUser() == nil { throw AuthError(.noCurrentUser, origin: .request) }
+    if intent != .signIn { _ = try await requireAccount(uid) }
     let pending: PendingAuthorization
     var bound: (any BoundRedirectListener)?
     switch redirect {
@@ -30,7 +31,8 @@ extension Auth {
         throw error
       }
     }
-    let session = SignInSession(pending: pending, auth: self, listener: bound)
+    let session = SignInSession(
+      pending: pending, auth: self, listener: bound, accountUID: intent == .signIn ? nil : uid)
     await session.watch(timeout: timeout, clock: environment.clock)
     do {
       try await browser.open(pending.authorizationURL)

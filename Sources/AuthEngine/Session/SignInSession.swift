@@ -10,13 +10,16 @@ import Foundation
 public actor SignInSession {
   /// The pending request: its provider, intent, authorization URL ("copy link") and redirect URI.
   public nonisolated let pending: PendingAuthorization
+  /// The signed-in user a link or reauthentication is for; nil: the current user when it completes.
+  public nonisolated let accountUID: String?
   private let auth: Auth
   private var outcome = SessionOutcome()
   private var listener: (any BoundRedirectListener)?
   private var watchers: [Task<Void, Never>] = []
 
-  init(pending: PendingAuthorization, auth: Auth, listener: (any BoundRedirectListener)?) {
+  init(pending: PendingAuthorization, auth: Auth, listener: (any BoundRedirectListener)?, accountUID: String?) {
     self.pending = pending
+    self.accountUID = accountUID
     self.auth = auth
     self.listener = listener
   }
@@ -60,7 +63,7 @@ public actor SignInSession {
     _ = outcome.startCompleting()
     let result: Result<AuthDataResult, AuthError>
     do {
-      result = .success(try await auth.completeRedirect(url))
+      result = .success(try await auth.apply(try await auth.authorization.resume(with: url), accountUID: accountUID))
     } catch let error as AuthError {
       result = .failure(error)
     } catch {

@@ -6,6 +6,7 @@ import Foundation
 //
 //   auth-desktop-bench redirect --github URL [--iterations N] [--warmup W]
 //   auth-desktop-bench scale --directory DIR [--counts 1000,10000,100000] [--iterations N] [--warmup W]
+//   auth-desktop-bench accounts --directory DIR [--counts 1,1000] [--iterations N] [--warmup W]
 let options = Options(CommandLine.arguments.dropFirst())
 do {
   let output: [String: Any]
@@ -20,8 +21,14 @@ do {
       counts: options.string("counts", default: "1000,10000,100000").split(separator: ",").compactMap { Int($0) },
       iterations: options.int("iterations", 20), warmup: options.int("warmup", 3)
     ).run()
+  case "accounts":
+    output = try await AccountsBenchmark(
+      directory: URL(fileURLWithPath: try options.string("directory")),
+      counts: options.string("counts", default: "1,1000").split(separator: ",").compactMap { Int($0) },
+      iterations: options.int("iterations", 20), warmup: options.int("warmup", 3)
+    ).run()
   default:
-    throw BenchError("usage: auth-desktop-bench redirect|scale [options] (see bench/run)")
+    throw BenchError("usage: auth-desktop-bench redirect|scale|accounts [options] (see bench/run)")
   }
   let data = try JSONSerialization.data(withJSONObject: output, options: [.sortedKeys])
   FileHandle.standardOutput.write(data + Data("\n".utf8))
