@@ -10,7 +10,7 @@ extension AuthWindowModel {
     Task { @GLibMainActor in
       do {
         if configuration.firebase != nil { try await prepareSignIn() }
-        state = .signedIn(summary(try await auth.signInAnonymously().user))
+        state = await signedInState(try await auth.signInAnonymously().user)
       } catch {
         show(error)
       }

@@ -10,7 +10,7 @@ extension AuthWindowModel {
     Task { @GLibMainActor in
       do {
         let result = try await auth.resolveSignIn(resolver, totpCode: code)
-        state = .signedIn(summary(result.user))
+        state = await signedInState(result.user)
       } catch let error as AuthError where error.code == .invalidVerificationCode {
         // A wrong or mistyped code stays on the page, which says so; the same resolver takes the next.
         var again = prompt
@@ -42,7 +42,7 @@ extension AuthWindowModel {
     guard case .enrollSecondFactor(let prompt) = state, let secret = prompt.secret else { return }
     Task { @GLibMainActor in
       do {
-        state = .signedIn(summary(try await auth.finishTOTPEnrollment(secret, code: code)))
+        state = await signedInState(try await auth.finishTOTPEnrollment(secret, code: code))
       } catch let error as AuthError where error.code == .invalidVerificationCode {
         var again = prompt
         again.problem = WindowProblem(error)

@@ -27,9 +27,17 @@ extension AuthWindowModel {
   /// Shows who is signed in now, on the signed-in or sign-in page only and with no sign-in in flight
   /// (reads only: no recovery, which could write and so wake the monitor again).
   func showStore() async {
-    guard isIdle, state.page == .signedIn || state.page == .signedOut else { return }
-    let now = await currentUser().map { WindowState.signedIn(summary($0)) } ?? .signedOut
-    guard isIdle, state.page == .signedIn || state.page == .signedOut, now != state else { return }
+    guard isIdle, followsStore else { return }
+    let now = await storeState()
+    guard isIdle, followsStore, now != state else { return }
     state = now
+  }
+
+  /// The signed-in and sign-in pages show the store; the others (and "Add account") wait for the user.
+  private var followsStore: Bool {
+    switch state {
+    case .signedIn, .signedOut: true
+    default: false
+    }
   }
 }

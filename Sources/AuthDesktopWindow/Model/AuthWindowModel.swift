@@ -73,6 +73,8 @@ final class AuthWindowModel: WindowModel {
   func showFirstPage(for user: User?) {
     guard state == .loading, isIdle else { return }
     state = user.map { .signedIn(summary($0)) } ?? .signedOut
+    // The other signed-in users, listed under the current one.
+    if user != nil { storeChanged() }
   }
 
   /// Shows the signed-in user, or the sign-in page — unless a sign-in is in flight.
@@ -80,7 +82,7 @@ final class AuthWindowModel: WindowModel {
     Task { @GLibMainActor in
       _ = try? await auth.recoverInterruptedOperations()
       guard isIdle else { return }
-      state = await currentUser().map { .signedIn(summary($0)) } ?? .signedOut
+      state = await storeState()
     }
   }
 
@@ -90,7 +92,8 @@ final class AuthWindowModel: WindowModel {
     switch state {
     case .signedIn, .signedOut: refresh()
     // The first refresh is under way.
-    case .loading, .signUp, .waiting, .device, .conflict, .secondFactor, .enrollSecondFactor, .error, .unavailable:
+    case .loading, .addAccount, .signUp, .waiting, .device, .conflict, .secondFactor, .enrollSecondFactor, .error,
+      .unavailable:
       break
     }
   }
@@ -157,7 +160,7 @@ final class AuthWindowModel: WindowModel {
     Task { @GLibMainActor in
       do {
         guard let user = try await auth.currentUser() else { return refresh() }
-        state = .signedIn(summary(try await user.unlink(fromProvider: providerID)))
+        state = await signedInState(try await user.unlink(fromProvider: providerID))
       } catch {
         show(error)
       }
@@ -178,7 +181,7 @@ final class AuthWindowModel: WindowModel {
     Task { @GLibMainActor in
       do {
         try await auth.signOut()
-        state = .signedOut
+        state = await storeState()
       } catch {
         show(error)
       }
@@ -189,7 +192,7 @@ final class AuthWindowModel: WindowModel {
     Task { @GLibMainActor in
       do {
         try await auth.currentUser()?.delete()
-        state = .signedOut
+        state = await storeState()
       } catch {
         show(error)
       }
@@ -264,11 +267,7 @@ final class AuthWindowModel: WindowModel {
       linkAfterSignIn = false
       result = try await auth.linkPendingCredential()
     }
-    state = .signedIn(summary(result.user))
-  }
-
-  func summary(_ user: User) -> AccountSummary {
-    AccountSummary(user, configured: configuration.providerIDs, location: auth.accountLocation)
+    state = await signedInState(result.user)
   }
 
   func show(_ error: Error) {

@@ -136,6 +136,12 @@ final class PreviewWindowModel: WindowModel {
 
   func reauthenticate() { signIn(providerID: "github.com") }
   func signOut() { state = .signedOut }
+  func addAccount() { state = .addAccount }
+  func signOut(uid: String) {
+    guard case .signedIn(var summary) = state else { return }
+    summary.others.removeAll { $0.uid == uid }
+    state = .signedIn(summary)
+  }
   func deleteAccount() { state = .signedOut }
   func storeMayHaveChanged() {}
   func dismissError() { state = .signedOut }

@@ -9,6 +9,8 @@ enum WindowState: Sendable, Equatable {
   /// (its header bar only) rather than a guess it would have to take back.
   case loading
   case signedOut
+  /// "Add account": the sign-in page while someone is signed in, with Back (or Escape) to return.
+  case addAccount
   /// The "Create account" form (email and password).
   case signUp
   case waiting(providerTitle: String, authorizationURL: URL)
@@ -33,7 +35,7 @@ enum WindowState: Sendable, Equatable {
   var page: WindowPage? {
     switch self {
     case .loading: nil
-    case .signedOut: .signedOut
+    case .signedOut, .addAccount: .signedOut
     case .signUp: .signUp
     case .waiting: .waiting
     case .device: .device
@@ -73,7 +75,24 @@ struct AccountSummary: Sendable, Equatable {
     var detail: String?
   }
 
+  /// Another signed-in user, listed under "Other accounts" (Switch, Sign out).
+  struct OtherAccount: Sendable, Equatable {
+    var uid: String
+    var displayName: String?
+    var email: String?
+    var isAnonymous: Bool
+    var providerIDs: [String]
+
+    init(_ account: Account) {
+      (uid, displayName, email) = (account.uid, account.displayName, account.email)
+      isAnonymous = account.isAnonymous
+      providerIDs = account.providerData.map(\.providerID)
+    }
+  }
+
   var account: Account
+  /// The other signed-in users, in the order they signed in.
+  var others: [OtherAccount] = []
   /// Configured providers the user has not linked yet (each gets a Link button).
   var linkable: [String]
   /// The Firebase project the account is in; nil when it is kept on this computer.
@@ -143,6 +162,12 @@ protocol WindowModel: AnyObject, Sendable {
   func unlink(providerID: String)
   func reauthenticate()
   func signOut()
+  /// Starts a sign-in that adds a user (the sign-in page; nobody is signed out).
+  func addAccount()
+  /// Makes the signed-in user `uid` current (`Auth.switchUser(to:)`).
+  func switchAccount(uid: String)
+  /// Signs out the signed-in user `uid`, current or not.
+  func signOut(uid: String)
   func deleteAccount()
   func dismissError()
   /// The window became active: another process may have changed the accounts meanwhile.
@@ -150,8 +175,8 @@ protocol WindowModel: AnyObject, Sendable {
 }
 
 /// A model that shows one page only (the start-up error page, test doubles) takes no action: the
-/// intents do nothing unless a model implements them (`AuthWindowModel` and `PreviewWindowModel` implement
-/// every one), and it offers no device sign-in.
+/// intents do nothing unless a model implements them (`AuthWindowModel` implements every one, and
+/// `PreviewWindowModel` all but switching accounts), and it offers no device sign-in.
 extension WindowModel {
   func deviceProviders() -> [(id: String, title: String)] { [] }
   func signInOnAnotherDevice(providerID: String) {}
@@ -169,6 +194,9 @@ extension WindowModel {
   func unlink(providerID: String) {}
   func reauthenticate() {}
   func signOut() {}
+  func addAccount() {}
+  func switchAccount(uid: String) {}
+  func signOut(uid: String) {}
   func deleteAccount() {}
   func dismissError() {}
   func storeMayHaveChanged() {}

@@ -8,7 +8,9 @@ import CGtk
 /// the subtitle for sighted users, the accessible description for screen readers.
 @GLibMainActor
 enum HeaderBar {
-  static func make(isEmulator: Bool, deviceProviders: [(id: String, title: String)] = []) -> Widget {
+  static func make(isEmulator: Bool, deviceProviders: [(id: String, title: String)] = [], account: Widget? = nil)
+    -> Widget
+  {
     let bar = adw_header_bar_new()!
     let title = adw_window_title_new(WindowText.windowTitle, isEmulator ? WindowText.emulatorSubtitle : nil)!
     adw_header_bar_set_title_widget(OpaquePointer(bar), title)
@@ -39,6 +41,8 @@ enum HeaderBar {
     authdesktop_accessible_set_label(button, WindowText.mainMenu)
     gtk_widget_set_tooltip_text(button, WindowText.mainMenu)
     adw_header_bar_pack_end(OpaquePointer(bar), button)
+    // The current account (`HeaderAccount`), beside the main menu.
+    if let account { adw_header_bar_pack_end(OpaquePointer(bar), account) }
     if isEmulator {
       installBadgeStyle()
       let badge = Gtk.label(WindowText.emulatorBadge, classes: ["emulator-badge"])

@@ -22,6 +22,7 @@ final class MainWindow {
   let model: any WindowModel
   private let stack: Widget
   private let toasts: Toasts
+  private let headerAccount = HeaderAccount()
   // The pages, each made and added to the stack the first time the window shows it (`ensure`): a
   // start shows one page, and GTK styles, measures and exposes to assistive technologies only the
   // pages the stack holds.
@@ -60,7 +61,9 @@ final class MainWindow {
     let content = Gtk.box(
       spacing: 0,
       [
-        HeaderBar.make(isEmulator: model.isEmulator, deviceProviders: model.deviceProviders()), warning.root,
+        HeaderBar.make(
+          isEmulator: model.isEmulator, deviceProviders: model.deviceProviders(), account: headerAccount.root),
+        warning.root,
         toasts.overlay,
       ])
     adw_application_window_set_content(glibCast(window, to: AdwApplicationWindow.self), content)
@@ -82,7 +85,7 @@ final class MainWindow {
           provider: { [model] in model.signIn(providerID: $0) },
           signIn: { [model] in model.signIn(email: $0, password: $1) },
           createAccount: { [model] in model.showSignUp() },
-          anonymous: { [model] in model.signInAnonymously() }))
+          anonymous: { [model] in model.signInAnonymously() }, back: { [model] in model.cancelSignIn() }))
       (signedOut, root) = (made, made.root)
     case .signUp:
       let made = SignUpPage(
@@ -109,7 +112,13 @@ final class MainWindow {
             self?.expected = .signedOut
             model.signOut()
           },
-          deleteAccount: { [weak self] account in self?.confirmDeletion(of: account) }))
+          deleteAccount: { [weak self] account in self?.confirmDeletion(of: account) },
+          accounts: .init(
+            add: { [model] in model.addAccount() }, switchTo: { [model] in model.switchAccount(uid: $0) },
+            signOut: { [weak self, model] in
+              self?.expected = .signedOut
+              model.signOut(uid: $0)
+            })))
       (signedIn, root) = (made, made.root)
     case .conflict:
       let made = ConflictPage(
@@ -194,7 +203,8 @@ final class MainWindow {
     }
     ensure(page)
     switch state {
-    case .loading, .signedOut, .signUp: break
+    case .loading, .signUp: break
+    case .signedOut, .addAccount: signedOut?.setAddingAccount(state == .addAccount)
     case .waiting(let providerTitle, let url): waiting?.update(providerTitle: providerTitle, authorizationURL: url)
     case .device(let prompt): device?.update(prompt)
     case .signedIn(let account): signedIn?.update(account)
@@ -211,12 +221,15 @@ final class MainWindow {
     case .unavailable(let problem): unavailable?.update(problem)
     }
     announce(state)
+    if case .signedIn(let account) = state { headerAccount.update(account) }
+    if state == .signedOut { headerAccount.update(nil) }
     if page != .signedOut { signedOut?.clearPassword() }
     if page != .signUp { signUp?.clearPassword() }
     if page != .secondFactor { secondFactor?.clearCode() }
     waiting?.setShown(page == .waiting)
     device?.setShown(page == .device)
-    if let cancelAction { g_simple_action_set_enabled(cancelAction, page == .waiting || page == .device ? 1 : 0) }
+    let cancels = page == .waiting || page == .device || state == .addAccount
+    if let cancelAction { g_simple_action_set_enabled(cancelAction, cancels ? 1 : 0) }
     if let deviceAction { g_simple_action_set_enabled(deviceAction, page == .signedOut ? 1 : 0) }
     // The first page after `.loading` appears at once, not faded in.
     let transition =
@@ -233,8 +246,9 @@ final class MainWindow {
   private func announce(_ state: WindowState) {
     guard let expected else { return }
     switch (expected, state) {
-    case (.deleted, .signedOut): toast(WindowText.accountDeleted)
-    case (.signedOut, .signedOut): toast(WindowText.signedOutToast)
+    case (.deleted, .signedOut), (.deleted, .signedIn): toast(WindowText.accountDeleted)
+    // Signing out one of several users leaves another signed in.
+    case (.signedOut, .signedOut), (.signedOut, .signedIn): toast(WindowText.signedOutToast)
     case (.created, .signedIn): toast(WindowText.accountCreated)
     case (_, .error), (_, .unavailable): break
     default: return

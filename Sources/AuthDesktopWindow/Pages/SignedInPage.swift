@@ -7,7 +7,7 @@ import CGtk
 /// in, when it is kept in one), the configured providers as boxed-list
 /// rows (`AdwActionRow` in an `AdwPreferencesGroup`: Unlink for the linked ones, Link for the others),
 /// "Authenticator app … Add" for a Firebase project's account (a TOTP second factor, `EnrollmentPage`),
-/// then Reauthenticate, Sign out and Delete account (which asks first, see `DeleteConfirmation`).
+/// then Reauthenticate and Sign out, the other signed-in users (`AccountList`) and Delete account (which asks first, see `DeleteConfirmation`).
 @GLibMainActor
 final class SignedInPage {
   struct Actions {
@@ -17,6 +17,8 @@ final class SignedInPage {
     var addSecondFactor: @GLibMainActor () -> Void
     var signOut: @GLibMainActor () -> Void
     var deleteAccount: @GLibMainActor (AccountSummary) -> Void
+    /// "Other accounts": Add account, Switch, Sign out (`AccountList`).
+    var accounts: AccountList.Actions
   }
 
   let root: Widget
@@ -28,11 +30,13 @@ final class SignedInPage {
   private let secondFactorRow: Widget
   private let linked = Adw.group(title: WindowText.linkedAccounts)
   private var rows: [Widget] = []
+  private let accounts: AccountList
   private var account: AccountSummary?
   private let actions: Actions
 
   init(actions: Actions) {
     self.actions = actions
+    accounts = AccountList(actions: actions.accounts)
     secondFactorRow = Adw.actionRow(
       title: WindowText.secondFactorRow, subtitle: WindowText.secondFactorRowHint,
       suffix: Gtk.button(
@@ -51,7 +55,7 @@ final class SignedInPage {
       spacing: 24, margin: 24,
       [
         header, Adw.group(title: WindowText.accountGroup, [uidRow, projectRow, secondFactorRow]), linked, session,
-        delete,
+        accounts.root, delete,
       ])
     let scroller = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
@@ -90,6 +94,7 @@ final class SignedInPage {
       rows.append(row(providerID, detail: WindowText.notLinked, linked: false))
     }
     for row in rows { adw_preferences_group_add(glibCast(linked, to: AdwPreferencesGroup.self), row) }
+    accounts.update(account.others)
   }
 
   /// `GitHub / ada@example.com ……… [Unlink]`, or `GitLab / Not linked ……… [Link]`.

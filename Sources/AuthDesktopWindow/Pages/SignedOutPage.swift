@@ -15,11 +15,14 @@ final class SignedOutPage {
     var createAccount: @GLibMainActor () -> Void
     /// "Continue without an account": a new anonymous user, upgraded later by linking.
     var anonymous: @GLibMainActor () -> Void
+    /// Back to the signed-in page, after "Add account".
+    var back: @GLibMainActor () -> Void
   }
 
   let root: Widget
   private let password: Widget
   private let problem = FormProblem()
+  private let back: Widget
 
   init(providers: [(id: String, title: String)], actions: Actions) {
     let email = Adw.entryRow(title: WindowText.emailPlaceholder, email: true)
@@ -43,8 +46,10 @@ final class SignedOutPage {
     let createLine = Gtk.box(vertical: false, spacing: 6, [noAccount, create])
     gtk_widget_set_halign(createLine, GTK_ALIGN_CENTER)
     let anonymous = Gtk.button(WindowText.continueAnonymously, classes: ["flat"], action: actions.anonymous)
+    back = Gtk.button(WindowText.back, classes: ["flat"], action: actions.back)
+    Gtk.setVisible(back, false)
     children += [
-      Adw.group(title: WindowText.emailGroup, [email, password]), problem.label, signIn, createLine, anonymous,
+      Adw.group(title: WindowText.emailGroup, [email, password]), problem.label, signIn, createLine, anonymous, back,
     ]
     root = Adw.statusPage(
       icon: nil, title: WindowText.signInTitle, description: WindowText.signInSubtitle,
@@ -55,6 +60,9 @@ final class SignedOutPage {
 
   /// Shows (or, for nil, hides) a problem with the email form under it.
   func showProblem(_ problem: WindowProblem?) { self.problem.show(problem) }
+
+  /// After "Add account" the page has Back, to the signed-in page.
+  func setAddingAccount(_ adding: Bool) { Gtk.setVisible(back, adding) }
 
   /// Clears the password (called whenever the page is left, so it never lingers in the widget).
   func clearPassword() {
