@@ -141,7 +141,7 @@ import Testing
   @Test func listensWithoutAddressReuse() async throws {
     let listener = try await SoupRedirectListener().bind(path: "/callback")
     // Read from /proc, which other tests' sockets churn under a parallel run: look again until it shows.
-    let socket = try await Poll.value("the listening socket in /proc/net/tcp", within: .seconds(10)) {
+    let socket = try await Poll.value("the listening socket in /proc/net/tcp", within: .seconds(60)) {
       try LoopbackSocketInspector.listeningSocket(port: listener.redirectURI.port!)
     }
     #expect(socket.reuseAddress == false)

@@ -40,7 +40,7 @@ import Testing
 
   struct EmulatorDidNotStart: Error { var stderr: String }
 
-  static let transport = URLSessionTransport(timeout: 10)
+  static let transport = URLSessionTransport(timeout: TestEnvironment.requestTimeout)
 
   @Test func servesTheIdentityDocumentAndStopsOnSIGINTAndSIGTERM() async throws {
     for signal in [SIGINT, SIGTERM] {

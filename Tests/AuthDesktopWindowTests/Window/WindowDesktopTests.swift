@@ -80,7 +80,7 @@ enum DesktopChild {
         WindowTestChild.fail("spinner: no Cancel button")
       }
       gtk_widget_activate(cancel)
-      try await WindowTestChild.waitForPage(WindowPage.signedOut.rawValue, in: window, within: .seconds(10))
+      try await WindowTestChild.waitForPage(WindowPage.signedOut.rawValue, in: window, within: .seconds(60))
       try await until("stopped once the page is left") { !spinning() }
     } catch {
       WindowTestChild.fail("spinner: \(error)")
@@ -155,6 +155,6 @@ enum DesktopChild {
 
   /// Polls `condition` every 50 ms for up to 10 s.
   static func until(_ what: String, _ condition: () -> Bool) async throws {
-    try await Poll.until(what, within: .seconds(10), every: .milliseconds(50)) { condition() }
+    try await Poll.until(what, within: .seconds(60), every: .milliseconds(50)) { condition() }
   }
 }

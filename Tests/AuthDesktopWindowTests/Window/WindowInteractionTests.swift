@@ -47,7 +47,7 @@ enum InteractionChild {
         // A keyboard-style activation: GtkButton shows itself pressed for 250 ms, then emits `clicked`.
         gtk_widget_activate(button)
         do {
-          try await Poll.until("after \(label): page \(page)", within: .seconds(10), every: .milliseconds(50)) {
+          try await Poll.until("after \(label): page \(page)", within: .seconds(60), every: .milliseconds(50)) {
             WidgetTree.visiblePage(of: window) == page && (!problem || problemShown(in: window) > shown)
           }
         } catch {

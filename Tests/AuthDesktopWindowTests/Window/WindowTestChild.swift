@@ -85,7 +85,7 @@ enum WindowTestChild {
   /// once by its frame clock, with a renderer, and no stack in it mid-transition (which a snapshot would
   /// catch half-drawn).
   @GLibMainActor static func settled(_ widget: Widget) async throws {
-    try await Poll.until("the window drawn and its transitions ended", within: .seconds(10), every: .milliseconds(50)) {
+    try await Poll.until("the window drawn and its transitions ended", within: .seconds(60), every: .milliseconds(50)) {
       guard gtk_widget_get_mapped(widget) != 0, gtk_widget_get_width(widget) > 0, gtk_widget_get_height(widget) > 0,
         let native = gtk_widget_get_native(widget), gtk_native_get_renderer(native) != nil,
         let clock = gtk_widget_get_frame_clock(widget), gdk_frame_clock_get_frame_counter(clock) > 0
