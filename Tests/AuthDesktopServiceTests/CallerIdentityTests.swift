@@ -19,12 +19,29 @@ import Testing
     defer { try? FileManager.default.removeItem(at: info) }
     let answer = try await harness.client(
       ["respond", "https://id.example/authorize"],
-      inside: ["bwrap", "--dev-bind", "/", "/", "--ro-bind", info.path, "/.flatpak-info", "--unshare-pid"])
+      inside: Self.sandbox(flatpakInfo: info))
     #expect((answer as? [String: Any])?["code"] as? Int == 1, "declined: \(answer)")
     let asked = await consent.asked
     #expect(asked.map(\.caller.kind) == [.flatpak(appID: Self.appID)])
     #expect(asked.first?.title == "\(Self.appID) wants to sign you in at id.example")
     #expect(asked.first?.body.contains("not sandboxed") == false)
+  }
+
+  /// `bwrap` with the host's folders on a root of its own (a tmpfs), so the `/.flatpak-info` it mounts is
+  /// made there. Binding the host's `/` itself would make that file on the host's root when the tests run
+  /// as root, and libadwaita then believes every later window runs in a Flatpak.
+  static func sandbox(flatpakInfo info: URL) throws -> [String] {
+    var arguments = ["bwrap", "--unshare-pid", "--proc", "/proc", "--dev-bind", "/dev", "/dev"]
+    for name in try FileManager.default.contentsOfDirectory(atPath: "/").sorted()
+    where !["proc", "dev", ".flatpak-info"].contains(name) {
+      let path = "/" + name
+      if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+        arguments += ["--symlink", target, path]
+      } else {
+        arguments += ["--dev-bind", path, path]
+      }
+    }
+    return arguments + ["--ro-bind", info.path, "/.flatpak-info"]
   }
 
   @Test func theSameCallerOutsideIsItsExecutable() async throws {

@@ -15,7 +15,7 @@ public enum ProviderRows {
     "device_authorization_endpoint": #""https://provider.example/device""#,
     "api_base_url": #""https://api.provider.example""#,
     "redirect_uri": "\"\(AppIdentity.tests.redirectScheme):/sample\"", "redirect": #""scheme""#,
-    "scopes": #"["sample"]"#,
+    "scopes": #"["sample"]"#, "git_hosts": #"["git.provider.example"]"#,
   ]
 
   /// A provider id the row describes: its id, or `PREFIXsample` for a family (`oidc.sample`).

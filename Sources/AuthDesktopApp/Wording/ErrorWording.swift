@@ -94,7 +94,7 @@ enum ErrorWording {
         ?? tr("AuthDesktop does not support this provider.")
       return sentences(unsupported, tr("Use {ids}.", ["ids": ProviderTable.builtIn.describedIDs]))
     case (.invalidCustomParameter, .customParameter(let problem)): return customParameter(problem)
-    case (.invalidGitCredentialRequest, _): return gitRequestBody
+    case (.invalidGitCredentialRequest, _): return gitRequestBody(for: surface)
     case (.insecureEndpoint, _):
       return tr(
         "The provider named an address that does not use https, so it was not used. Check the provider's settings.")
