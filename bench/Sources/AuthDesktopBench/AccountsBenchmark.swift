@@ -20,12 +20,7 @@ struct AccountsBenchmark {
       try? FileManager.default.removeItem(at: dataDirectory)
       let database = try AuthDatabase(directory: dataDirectory)
       try await ScaleSeeding.populate(database.queue, count: count, signedIn: count)
-      let auth = Auth(
-        configuration: try ConfigurationLoader.parse("[app]\nsecret_store = \"file\"\n", identity: .bench),
-        environment: AuthEnvironment(
-          transport: InMemoryHTTPTransport { _ in HTTPResponse(status: 503) }, secrets: InMemorySecretStore(),
-          pending: SQLitePendingAuthorizationStore(database: database), logger: RedirectBenchmark.quietLogger),
-        database: database)
+      let auth = try ScaleBenchmark.offlineAuth(on: database)
       let scale = ScaleBenchmark(directory: directory, counts: [], iterations: iterations, warmup: warmup)
       let list = try await scale.samples {
         guard try await auth.signedInUsers().users.count == count else { throw BenchError("wrong list") }

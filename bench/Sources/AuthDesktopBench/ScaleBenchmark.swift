@@ -14,6 +14,17 @@ struct ScaleBenchmark {
   let iterations: Int
   let warmup: Int
 
+  /// An `Auth` on `database` with nothing behind it: a transport that answers 503 and in-memory
+  /// secrets, so the figures are the account store's cost alone.
+  static func offlineAuth(on database: AuthDatabase) throws -> Auth {
+    Auth(
+      configuration: try ConfigurationLoader.parse("[app]\nsecret_store = \"file\"\n", identity: .bench),
+      environment: AuthEnvironment(
+        transport: InMemoryHTTPTransport { _ in HTTPResponse(status: 503) }, secrets: InMemorySecretStore(),
+        pending: SQLitePendingAuthorizationStore(database: database), logger: RedirectBenchmark.quietLogger),
+      database: database)
+  }
+
   func run() async throws -> [String: Any] {
     var rows: [[String: Any]] = []
     for count in counts {
@@ -21,12 +32,7 @@ struct ScaleBenchmark {
       try? FileManager.default.removeItem(at: dataDirectory)
       let database = try AuthDatabase(directory: dataDirectory)
       let (seedTime, _) = try await milliseconds { try await ScaleSeeding.populate(database.queue, count: count) }
-      let auth = Auth(
-        configuration: try ConfigurationLoader.parse("[app]\nsecret_store = \"file\"\n", identity: .bench),
-        environment: AuthEnvironment(
-          transport: InMemoryHTTPTransport { _ in HTTPResponse(status: 503) }, secrets: InMemorySecretStore(),
-          pending: SQLitePendingAuthorizationStore(database: database), logger: RedirectBenchmark.quietLogger),
-        database: database)
+      let auth = try ScaleBenchmark.offlineAuth(on: database)
       let target = count / 2
       let signIn = try await samples {
         _ = try await auth.signIn(with: Self.result("github.com", "bulk-\(target)", email: "bulk\(target)@example.com"))
