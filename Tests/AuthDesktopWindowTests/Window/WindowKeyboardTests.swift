@@ -62,12 +62,21 @@ extension SessionBusSuites {
         try await window.waitFor("label", WindowText.accountCreated)
         let toast = try await window.extents(WindowText.accountCreated) + window.extents(WindowText.dismiss)
         #expect(toast.count == 2, "\(toast)")
-        // The page (its panel and scroll pane, named for it) and each of its buttons.
-        for name in [WindowText.signedInPage, WindowText.reauthenticate, WindowText.signOut, WindowText.deleteAccount] {
+        // The page (its panel and scroll pane, named for it), then the part of each button the page
+        // shows: a button scrolled below the page's end is hidden by the page, not by the toast.
+        let page = try await window.extents(WindowText.signedInPage)
+        #expect(!page.isEmpty, "no page on screen")
+        for part in toast {
+          for pane in page { #expect(!Self.overlap(pane, part), "the page \(pane) under the toast \(part)") }
+        }
+        for name in [WindowText.reauthenticate, WindowText.signOut, WindowText.deleteAccount] {
           let buttons = try await window.extents(name)
           #expect(!buttons.isEmpty, "no \(name) on screen")
           for button in buttons {
-            for part in toast { #expect(!Self.overlap(button, part), "\(name) \(button) under the toast \(part)") }
+            var shown: [Int]? = button
+            for pane in page { shown = shown.flatMap { Self.intersection($0, pane) } }
+            guard let shown else { continue }
+            for part in toast { #expect(!Self.overlap(shown, part), "\(name) \(shown) under the toast \(part)") }
           }
         }
         try await session.screenshot("window-toast")
@@ -92,6 +101,14 @@ extension SessionBusSuites {
     static func overlap(_ a: [Int], _ b: [Int]) -> Bool {
       guard a.count == 4, b.count == 4 else { return false }
       return a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3]
+    }
+
+    /// The rectangle `a` and `b` (x, y, width, height) share, or nil when they share none.
+    static func intersection(_ a: [Int], _ b: [Int]) -> [Int]? {
+      guard overlap(a, b) else { return nil }
+      let x = max(a[0], b[0])
+      let y = max(a[1], b[1])
+      return [x, y, min(a[0] + a[2], b[0] + b[2]) - x, min(a[1] + a[3], b[1] + b[3]) - y]
     }
   }
 }
