@@ -89,6 +89,14 @@ public struct AccessibleWindow: Sendable {
     return rows.first.map { Node(role: $0[0], name: $0[1]) }
   }
 
+  /// The on-screen nodes that have an accessible description, with it.
+  public func descriptions() async throws -> [(node: Node, description: String)] {
+    let result = try await Self.run(["described", String(pid)])
+    guard result.status == 0 else { return [] }
+    let rows = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String]] ?? []
+    return rows.map { (Node(role: $0[0], name: $0[1]), $0[2]) }
+  }
+
   /// Runs the tool with the system python3 (`Tool`); stdout only (stderr is discarded).
   private static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
     try await Tool.run("/usr/bin/python3", [tool.path] + arguments, errors: false, within: .seconds(60))

@@ -11,6 +11,8 @@ Usage (Debian: python3-gi, gir1.2-atspi-2.0, at-spi2-core; run with the system p
                                 nodes named NAME that have a place (the Component interface)
   atspi.py focused PID          JSON list of [role, name] of the on-screen nodes that have the keyboard
                                 focus (none, or one)
+  atspi.py described PID        JSON list of [role, name, description] of the on-screen nodes that have
+                                an accessible description
 Exit codes: 0 done, 3 the application or node was not found (yet), 2 usage.
 """
 import ctypes
@@ -89,7 +91,7 @@ def key(app, name):
 
 
 def main(argv):
-    commands = {"showing": 3, "activate": 4, "type": 5, "key": 4, "extents": 4, "focused": 3}
+    commands = {"showing": 3, "activate": 4, "type": 5, "key": 4, "extents": 4, "focused": 3, "described": 3}
     if len(argv) != commands.get(argv[1] if len(argv) > 1 else "", -1):
         print(__doc__, file=sys.stderr)
         return 2
@@ -105,6 +107,10 @@ def main(argv):
     if argv[1] == "focused":
         focused = [node for node in nodes if node.get_state_set().contains(Atspi.StateType.FOCUSED)]
         print(json.dumps([[node.get_role_name(), node.get_name() or ""] for node in focused]))
+        return 0
+    if argv[1] == "described":
+        described = [node for node in nodes if node.get_description()]
+        print(json.dumps([[node.get_role_name(), node.get_name() or "", node.get_description()] for node in described]))
         return 0
     if argv[1] == "extents":
         boxes = []

@@ -67,6 +67,22 @@ enum Adw {
     return row
   }
 
+  /// Keeps `row`'s title and subtitle on one line each, however narrow the window: a long name or email
+  /// is shortened with an ellipsis in its middle (so that both ends of an email show) instead of wrapping
+  /// mid-word. The full text is the row's tooltip and its accessible description.
+  static func keepOnOneLine(_ row: Widget, fullText: String) {
+    let action = glibCast(row, to: AdwActionRow.self)
+    adw_action_row_set_title_lines(action, 1)
+    adw_action_row_set_subtitle_lines(action, 1)
+    for label in descendants(of: row) where isA(label, gtk_label_get_type()) {
+      if gtk_widget_has_css_class(label, "title") != 0 || gtk_widget_has_css_class(label, "subtitle") != 0 {
+        gtk_label_set_ellipsize(OpaquePointer(label), PANGO_ELLIPSIZE_MIDDLE)
+      }
+    }
+    gtk_widget_set_tooltip_text(row, fullText)
+    authdesktop_accessible_set_description(row, fullText)
+  }
+
   /// `AdwEntryRow` (or `AdwPasswordEntryRow`): the title is the field's label, also its accessible
   /// name (set on the row's text field, which is what receives focus and typing).
   static func entryRow(title: String, password: Bool = false, email: Bool = false) -> Widget {

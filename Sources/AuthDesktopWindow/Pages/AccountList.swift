@@ -5,7 +5,8 @@ import CGtk
 
 /// "Other accounts" on the signed-in page: the other signed-in users as boxed-list rows (an avatar with
 /// initials, the name, the email and providers, Switch and Sign out), and "Add account" in the group's
-/// header, which starts a sign-in that adds a user.
+/// header, which starts a sign-in that adds a user. A row stays one line high at the window's narrowest:
+/// a long name or email is ellipsized, and the row's tooltip and accessible description have it whole.
 @GLibMainActor
 final class AccountList {
   struct Actions {
@@ -48,8 +49,9 @@ final class AccountList {
           [actions] in actions.signOut(uid)
         },
       ])
-    let row = Adw.actionRow(
-      title: name, subtitle: details.isEmpty ? nil : details.joined(separator: " · "), suffix: buttons)
+    let subtitle = details.isEmpty ? nil : details.joined(separator: " · ")
+    let row = Adw.actionRow(title: name, subtitle: subtitle, suffix: buttons)
+    Adw.keepOnOneLine(row, fullText: [name, subtitle].compactMap { $0 }.joined(separator: "\n"))
     let avatar = Adw.avatar(size: 32, text: account.isAnonymous ? "" : name)
     authdesktop_accessible_set_hidden(avatar, 1)
     adw_action_row_add_prefix(glibCast(row, to: AdwActionRow.self), avatar)

@@ -76,6 +76,11 @@ final class SignedInPage {
     let guest = account.isAnonymous
     Gtk.setText(name, guest ? WindowText.anonymousUser : account.displayName ?? account.email ?? WindowText.unnamedUser)
     Gtk.setText(email, guest ? WindowText.anonymousHint : account.email ?? WindowText.noEmail)
+    // A long email is shortened in its middle rather than wrapped mid-word (the tooltip has all of it);
+    // a guest's hint is a sentence, which wraps.
+    gtk_label_set_wrap(OpaquePointer(email), guest ? 1 : 0)
+    gtk_label_set_ellipsize(OpaquePointer(email), guest ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_MIDDLE)
+    gtk_widget_set_tooltip_text(email, guest ? nil : account.email)
     Gtk.setVisible(email, guest || account.displayName != nil)
     adw_action_row_set_subtitle(glibCast(uidRow, to: AdwActionRow.self), account.uid)
     adw_action_row_set_subtitle(glibCast(projectRow, to: AdwActionRow.self), account.firebaseProject ?? "")
@@ -106,6 +111,8 @@ final class SignedInPage {
       accessible: linked ? WindowText.unlinkAccessible(title) : WindowText.linkAccessible(title),
       classes: linked ? [] : ["suggested-action"]
     ) { action(providerID) }
-    return Adw.actionRow(title: title, subtitle: detail, suffix: button)
+    let row = Adw.actionRow(title: title, subtitle: detail, suffix: button)
+    Adw.keepOnOneLine(row, fullText: "\(title)\n\(detail)")
+    return row
   }
 }

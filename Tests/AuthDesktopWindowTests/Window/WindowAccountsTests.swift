@@ -54,6 +54,37 @@ extension SessionBusSuites {
       }
     }
 
+    /// "Add account" completes a sign-in as someone else: the Authlib server's octocat signs in through
+    /// the browser, becomes current (the header bar shows it) and the first account stays listed, its
+    /// 60-character email whole in the row's accessible description.
+    @Test func addAccountSignsInAnotherUserBesideTheFirst() async throws {
+      try await WindowSession.with(loopback: true, browser: .play) { session in
+        let window = session.accessible
+        let first = WindowAccountRowLayoutTests.longEmail
+        let signUp = try await session.cli.run(["sign-up-email", first, "--json"], stdin: "correct horse\n")
+        #expect(signUp.status == 0, "\(signUp.stderr)")
+        try await window.waitFor("label", WindowText.currentAccount(first))
+
+        try await window.activate(WindowText.addAccountAccessible)
+        try await window.activate(WindowText.continueWith("GitHub"))
+        try await window.waitUntil("octocat current, the first listed (browser: \(session.browserTranscript()))") {
+          $0.contains(.init(role: "label", name: WindowText.currentAccount("Mona Octocat")))
+            && $0.contains(.init(role: "push button", name: WindowText.switchAccountAccessible(first)))
+        }
+        #expect(await window.shows("label", "octocat@example.com"))
+        #expect(
+          try await window.descriptions().contains {
+            $0.description == "\(first)\n\(WindowText.providerTitle("password"))"
+          })
+
+        let accounts = try await session.cli.run(["accounts", "--json"]).json["accounts"] as? [[String: Any]]
+        #expect(
+          Set(accounts?.compactMap { $0["email"] as? String } ?? []) == [first, "octocat@example.com"],
+          "\(accounts ?? [])")
+        #expect(try await Self.current(session) == "octocat@example.com")
+      }
+    }
+
     /// The current user's email, as the command line's `status --json` reports it.
     static func current(_ session: WindowSession) async throws -> String? {
       (try await session.cli.run(["status", "--json"]).json["user"] as? [String: Any])?["email"] as? String
