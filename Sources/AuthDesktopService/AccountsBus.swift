@@ -52,7 +52,20 @@ public enum AccountsBus {
           <arg type="o" name="session" direction="in"/>
         </method>
       </interface>
-      <interface name="\(accountsInterface)"/>
+      <interface name="\(accountsInterface)">
+        <method name="GetAccessToken">
+          <arg type="s" name="account" direction="in"/>
+          <arg type="a{sv}" name="options" direction="in"/>
+          <arg type="s" name="token" direction="out"/>
+          <arg type="x" name="expires_unix" direction="out"/>
+        </method>
+        <method name="GetIdToken">
+          <arg type="s" name="account" direction="in"/>
+          <arg type="a{sv}" name="options" direction="in"/>
+          <arg type="s" name="token" direction="out"/>
+          <arg type="x" name="expires_unix" direction="out"/>
+        </method>
+      </interface>
     </node>
     """
 

@@ -21,6 +21,11 @@ public actor AccountsService {
     /// Told when the service becomes busy (a session or request is open) and idle again: its host keeps
     /// the process alive meanwhile (`g_application_hold`).
     public var activity: (@Sendable (Bool) -> Void)?
+    /// Told of each call the own command line makes: its host keeps the process a while longer.
+    public var used: (@Sendable () -> Void)?
+    /// AuthDesktop's own command line, which needs no grant (`isOwnCommand`): `auth-desktop-cli` beside
+    /// this process's executable; nil serves no command.
+    public var ownCommand: String? = OwnCommandAuths.commandBesideThisExecutable
 
     public init(consent: any ConsentProvider, browser: any BrowserLauncher, listener: any RedirectListener) {
       self.consent = consent
@@ -32,6 +37,7 @@ public actor AccountsService {
   let options: Options
   let consent: ConsentQueue
   private(set) var bus: ServiceBus?
+  let ownCommandAuths = OwnCommandAuths()
   private var callers: [String: CallerIdentity] = [:]
   var sessions: [String: WebSession] = [:] { didSet { noteActivity() } }
   var requests: [String: PendingRequest] = [:] { didSet { noteActivity() } }
@@ -91,6 +97,9 @@ public actor AccountsService {
       case (AccountsBus.webAuthenticationInterface, "CloseSession"):
         try await closeSession(call)
         return .values([])
+      case (AccountsBus.accountsInterface, "GetAccessToken"), (AccountsBus.accountsInterface, "GetIdToken"):
+        guard let answer = try await ownCommand(call, caller: caller) else { return .error(.notGranted) }
+        return .values(answer)
       case (AccountsBus.requestInterface, "Close"):
         try await closeRequest(call)
         return .values([])

@@ -7,6 +7,7 @@ public enum BusValue: Sendable, Equatable {
   case string(String)
   case objectPath(String)
   case uint32(UInt32)
+  case int64(Int64)
   case bool(Bool)
   case strings([String])
   case dictionary([String: BusValue])
@@ -25,6 +26,7 @@ public enum BusValue: Sendable, Equatable {
     case "s": return .string(String(cString: g_variant_get_string(variant, nil)))
     case "o": return .objectPath(String(cString: g_variant_get_string(variant, nil)))
     case "u": return .uint32(g_variant_get_uint32(variant))
+    case "x": return .int64(Int64(g_variant_get_int64(variant)))
     case "b": return .bool(g_variant_get_boolean(variant) != 0)
     case "as": return .strings(children(of: variant) { of($0).string }.compactMap { $0 })
     case "a{sv}":
@@ -69,6 +71,7 @@ public enum BusValue: Sendable, Equatable {
     case .string(let value): return g_variant_new_string(value)
     case .objectPath(let value): return g_variant_new_object_path(value)
     case .uint32(let value): return g_variant_new_uint32(value)
+    case .int64(let value): return g_variant_new_int64(gint64(value))
     case .bool(let value): return g_variant_new_boolean(value ? 1 : 0)
     case .strings(let values):
       var items: [OpaquePointer?] = values.map { g_variant_new_string($0) }

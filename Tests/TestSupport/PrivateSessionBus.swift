@@ -2,7 +2,7 @@ import Foundation
 
 /// A session of a test's own: a bus (`dbus-daemon --session`) started with `environment` so that it looks
 /// for services to activate where that environment's `XDG_DATA_HOME` says (`dbus-1/services`), and a
-/// runtime dir (`XDG_RUNTIME_DIR`, where the token agent makes its socket) for the bus, what it starts
+/// runtime dir (`XDG_RUNTIME_DIR`) for the bus, what it starts
 /// and the test's processes. Processes reach it with `environment` merged with both
 /// (`clientEnvironment`). The bus's socket and the runtime dir are one folder of its own (mode 0700),
 /// removed with it.

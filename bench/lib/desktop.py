@@ -9,7 +9,8 @@ import time
 
 import requests
 
-from processes import end_agent, kill, name_has_owner, peak_rss_mib, read_line, run, timed_run, wait_until
+from processes import (end_service, kill, name_has_owner, peak_rss_mib, read_line, rss_mib, run, service_process,
+                       timed_run, wait_until)
 
 APP_ID = "dev.authdesktop.AuthDesktop"
 BASELINE_ID = "dev.authdesktop.BenchBaseline"
@@ -93,13 +94,14 @@ class Desktop:
     def token(self, iterations, warmup):
         """`auth-desktop token github.com` (a valid token in gnome-keyring) and `auth-desktop status
         --json` against `secret-tool lookup` of one item in the same keyring, in turns. `token` three
-        ways, after `install` as a user has it: answered by the running token agent; with the agent ended
-        first, so that the bus starts it (a session's first call, or one after 10 idle minutes); and with
-        the agent's service file moved away, so that the command does the work itself. `git-credential
-        get` for github.com (what git runs for every clone, fetch and push) after the agent's `token`,
-        and with the agent's service file away, as `token`; `token --account EMAIL` both ways too."""
+        ways, after `install` as a user has it: answered by the running session-bus service (the
+        window's process, started by the bus, without a window); with the service ended first, so that
+        the bus starts it (a session's first call, or one after 10 idle minutes); and with its service
+        file moved away, so that the command does the work itself. `git-credential get` for github.com
+        (what git runs for every clone, fetch and push) and `token --account EMAIL` both ways too. The
+        service's resident set (VmRSS) after the run."""
         run([self.app, "install"], env=self.env)
-        service = os.path.join(os.environ["XDG_DATA_HOME"], "dbus-1/services", f"{APP_ID}.Agent.service")
+        service = os.path.join(os.environ["XDG_DATA_HOME"], "dbus-1/services", f"{APP_ID}.Accounts.service")
         if not self.signed_in():
             self.sign_in()
         run(["secret-tool", "store", "--label=AuthDesktop bench", "service", "auth-desktop-bench", "item", "one"],
@@ -112,7 +114,7 @@ class Desktop:
             token_ms, token = timed_run([self.app, "token", "github.com"], env=self.env)
             account_ms, by_account = timed_run([self.app, "token", "github.com", "--account", account], env=self.env)
             git_ms, git = timed_run([self.app, "git-credential", "get"], env=self.env, input=git_request)
-            end_agent()
+            end_service()
             cold_ms, cold = timed_run([self.app, "token", "github.com"], env=self.env)
             os.rename(service, service + ".away")
             try:
@@ -138,4 +140,5 @@ class Desktop:
                                    ("git_direct_ms", git_direct_ms), ("token_account_ms", account_ms),
                                    ("token_account_direct_ms", account_direct_ms)]:
                     result[key].append(value)
+        result["service_rss_mib"] = [rss_mib(service_process())]
         return result

@@ -43,6 +43,9 @@ def run(argv, env=None, input=None):
     return timed_run(argv, env=env, input=input)[1]
 
 
+SERVICE_NAME = "dev.authdesktop.AuthDesktop.Accounts"
+
+
 def name_has_owner(name, env=None):
     out = subprocess.run(
         ["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
@@ -50,17 +53,22 @@ def name_has_owner(name, env=None):
     return "true" in out.stdout
 
 
-def end_agent(env=None):
-    """Ends the token agent (SIGKILL) if it runs, and waits until its name has no owner."""
-    name = "dev.authdesktop.AuthDesktop.Agent"
+def service_process(env=None):
+    """The process id of the session-bus service (the window's process), or None when nothing owns its name."""
     out = subprocess.run(
         ["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-         "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", name], capture_output=True, text=True,
-        env=env)
-    if out.returncode != 0:
+         "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", SERVICE_NAME], capture_output=True,
+        text=True, env=env)
+    return int(out.stdout.strip("()\n ,").split()[-1]) if out.returncode == 0 else None
+
+
+def end_service(env=None):
+    """Ends the session-bus service (SIGKILL) if it runs, and waits until its name has no owner."""
+    pid = service_process(env)
+    if pid is None:
         return
-    os.kill(int(out.stdout.strip("()\n ,").split()[-1]), 9)
-    wait_until("the token agent to leave the bus", lambda: not name_has_owner(name, env))
+    os.kill(pid, 9)
+    wait_until("the session-bus service to leave the bus", lambda: not name_has_owner(SERVICE_NAME, env))
 
 
 def wait_until(what, condition, timeout=30.0, interval=0.05):
@@ -79,6 +87,15 @@ def peak_rss_mib(pid):
             if line.startswith("VmHWM:"):
                 return int(line.split()[1]) / 1024
     raise SystemExit(f"no VmHWM for {pid}")
+
+
+def rss_mib(pid):
+    """VmRSS (resident set now) of a running process, in MiB."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise SystemExit(f"no VmRSS for {pid}")
 
 
 def read_line(stream, timeout, what):

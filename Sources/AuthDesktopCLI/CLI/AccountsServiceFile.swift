@@ -12,6 +12,13 @@ enum AccountsServiceFile {
     DesktopIntegration.dataHome(environment).appendingPathComponent("dbus-1/services/\(AccountsBus.busName).service")
   }
 
+  /// The service file of the token agent, which the service replaced: `install` removes it, so the bus
+  /// no longer starts `auth-desktop agent` (a command that is gone).
+  static func retiredAgentFile(environment: [String: String]) -> URL {
+    DesktopIntegration.dataHome(environment).appendingPathComponent(
+      "dbus-1/services/dev.authdesktop.AuthDesktop.Agent.service")
+  }
+
   /// The service file for `window` (the `auth-desktop-window` beside the launcher).
   static func contents(window: String) -> String {
     "[D-BUS Service]\nName=\(AccountsBus.busName)\nExec=\(DesktopExec.value([window, "--gapplication-service"]))\n"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthDesktopApp
 import AuthDesktopKit
+import AuthDesktopService
 import AuthEngine
 import Foundation
 
@@ -43,12 +44,13 @@ struct GitCredentialCommand: CLICommand {
   }
 
   private func get(_ request: GitCredentialRequest, providerID: String) async throws {
-    // The agent chooses the account as `GitCredentialAccount.choose` does (it is sent the directory).
-    if let answered = TokenAgentClient.answer(for: providerID, globals: globals) {
-      DesktopAuth.logger().debug("git-credential: answered by the token agent over \(answered.route.rawValue)")
+    // The service chooses the account as `GitCredentialAccount.choose` does (it is sent the directory),
+    // and refreshes as `Auth.gitCredential` does (a token git's server refused is due).
+    if let answered = OwnCommandCall.accessToken(OwnCommandRequest(globals: globals, provider: providerID)) {
+      DesktopAuth.logger().debug("git-credential: answered by the session-bus service")
       let answer = GitCredentialAnswer(
-        username: request.username ?? "x-access-token", password: AccessToken(answered.answer.accessToken),
-        expiresAt: answered.answer.expiresAt)
+        username: request.username ?? "x-access-token", password: AccessToken(answered.accessToken),
+        expiresAt: answered.expiresAt)
       return Self.write(try answer.lines())
     }
     let context = try await CLIContext(globals)

@@ -7,8 +7,8 @@ import Foundation
 
 /// `install`: registers the `auth-desktop` launcher beside this executable as the handler of the app's
 /// URI scheme for the current user (desktop entry with an absolute `Exec`, `update-desktop-database`,
-/// `xdg-mime default`), the token agent's D-Bus service (`TokenAgentService`) and the session-bus
-/// service's (`AccountsServiceFile`), plus the AppStream
+/// `xdg-mime default`) and the session-bus service's D-Bus service file (`AccountsServiceFile`; the
+/// retired token agent's is removed), plus the AppStream
 /// metadata, icon and translations (compiled into `$XDG_DATA_HOME/locale`) when the `data/` and `po/`
 /// folders are found next to the build.
 struct InstallCommand: CLICommand {
@@ -150,11 +150,9 @@ struct DesktopIntegration {
         installed.append(destination.path)
       }
     }
-    let service = TokenAgentService.file(environment: environment)
-    try manager.createDirectory(at: service.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(TokenAgentService.contents(launcher: launcher).utf8).write(to: service, options: .atomic)
-    installed.append(service.path)
     let accounts = AccountsServiceFile.file(environment: environment)
+    try manager.createDirectory(at: accounts.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try? manager.removeItem(at: AccountsServiceFile.retiredAgentFile(environment: environment))
     let window = URL(fileURLWithPath: Self.executable).deletingLastPathComponent()
       .appendingPathComponent(WindowExecutable.name).path
     try Data(AccountsServiceFile.contents(window: window).utf8).write(to: accounts, options: .atomic)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthDesktopApp
 import AuthDesktopKit
+import AuthDesktopService
 import AuthEmulator
 import AuthEngine
 import Foundation
@@ -14,10 +15,10 @@ struct TokenCommand: CLICommand {
 
   func execute() async throws {
     try await Output.run(output) {
-      // The token agent's answer, when it is asked and has one (`TokenAgentClient`); else the work here.
-      if let answered = TokenAgentClient.answer(for: provider, globals: globals) {
-        DesktopAuth.logger().debug("token: answered by the token agent over \(answered.route.rawValue)")
-        return print(answered.answer)
+      // The session-bus service's answer, when it is asked and has one (`OwnCommandCall`); else the work here.
+      if let answer = OwnCommandCall.accessToken(OwnCommandRequest(globals: globals, provider: provider)) {
+        DesktopAuth.logger().debug("token: answered by the session-bus service")
+        return print(answer)
       }
       let context = try await CLIContext(globals)
       let uid = try await context.chooseUser().user.uid
@@ -47,7 +48,15 @@ struct IDTokenCommand: CLICommand {
 
   func execute() async throws {
     try await Output.run(output) {
-      let token = try await CLIContext(globals).requireUser().getIDToken(forceRefresh: forceRefresh)
+      var request = OwnCommandRequest(globals: globals, provider: nil)
+      request.forceRefresh = forceRefresh
+      let token: IDToken
+      if let answer = OwnCommandCall.idToken(request) {
+        DesktopAuth.logger().debug("id-token: answered by the session-bus service")
+        token = IDToken(answer)
+      } else {
+        token = try await CLIContext(globals).requireUser().getIDToken(forceRefresh: forceRefresh)
+      }
       if output.json { Output.json(["idToken": token.reveal()]) } else { Output.line(token.reveal()) }
     }
   }

@@ -8,10 +8,11 @@ import Foundation
 /// dialogs (`ConsentDialog`), over the window when it is open. Started on `startup` by every primary
 /// instance, whether the user opened the window or the bus started the process for a call
 /// (`--gapplication-service`, from the service file `install` writes); the process is held while a
-/// session or request is open, and a service-only process ends a minute after the last.
+/// session or request is open, and a service-only process ends ten minutes after the last call ended
+/// (the token agent's idle time it replaced: a command's token is answered by the running process).
 @GLibMainActor
 enum WindowService {
-  static let inactivityMilliseconds: UInt32 = 60_000
+  static let inactivityMilliseconds: UInt32 = 600_000
   private static var running: AccountsService?
 
   /// The bus going away ends the process (the session ended): GDBus's own exit on a closed connection
@@ -39,6 +40,14 @@ enum WindowService {
       Task { @GLibMainActor in
         let app = UnsafeMutablePointer<GApplication>(bitPattern: address)!
         if busy { g_application_hold(app) } else { g_application_release(app) }
+      }
+    }
+    // Each call of the own command line starts the inactivity time again.
+    options.used = {
+      Task { @GLibMainActor in
+        let app = UnsafeMutablePointer<GApplication>(bitPattern: address)!
+        g_application_hold(app)
+        g_application_release(app)
       }
     }
     // Held until the service answers calls (or could not start), so that a process the bus started for a

@@ -12,8 +12,7 @@ extension Auth {
   /// The credential for `providerID` of the signed-in `uid` (the current user when nil), refreshed first
   /// when it expires within 5 minutes (CLI `token`). Provider credentials are kept on this machine,
   /// keyed by the user's uid. Without `refreshing`, a credential that would need a refresh throws
-  /// `auth/user-token-expired` instead, and nothing but reads happens (the token agent's answer,
-  /// docs/architecture.md).
+  /// `auth/user-token-expired` instead, and nothing but reads happens.
   public func providerCredential(providerID: String, uid: String? = nil, refreshing: Bool = true) async throws
     -> OAuthCredential
   {

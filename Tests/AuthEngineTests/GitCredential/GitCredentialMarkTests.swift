@@ -25,7 +25,7 @@ import Testing
     #expect(
       try await harness.auth.markRefused(providerID: "github.com", uid: uid, password: GitPassword(token.reveal()))
         == false)
-    // Marked: due for a refresh (the token agent, which never refreshes, no longer answers with it)…
+    // Marked: due for a refresh (a read that may not refresh no longer answers with it)…
     await expectAuthError(.userTokenExpired) {
       try await harness.auth.providerCredential(providerID: "github.com", refreshing: false)
     }
