@@ -52,7 +52,9 @@ enum Output {
       if let hints = error.multiFactorResolver?.hints { fields["factors"] = hints.map(MFAListCommand.fields) }
       if let (name, candidates) = selection(error) {
         fields["account"] = name
-        fields["candidates"] = candidates.map { ["uid": $0.uid, "email": $0.email, "logins": $0.logins] }
+        fields["candidates"] = candidates.map {
+          ["uid": $0.uid, "email": $0.email, "logins": $0.logins] as [String: Any?]
+        }
       }
       if verbose { fields["detail"] = error.detail }
       fields["hint"] = hint

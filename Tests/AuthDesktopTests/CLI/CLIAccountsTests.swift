@@ -86,6 +86,18 @@ import Testing
     #expect(try await Self.accounts(cli)["current"] as? String == uids[1], "a failed choice changed the current user")
   }
 
+  /// A candidate with no email (an anonymous user) is listed without the key, not with a made-up value.
+  @Test func aCandidateWithoutAnEmailHasNoEmailKey() async throws {
+    let cli = try CLIRunner()
+    let anonymous = try await cli.run(["sign-in", "--anonymous", "--json"])
+    #expect(anonymous.status == 0, "\(anonymous.stderr)")
+    let result = try await cli.run(["status", "--json", "--account", "eve@example.com"])
+    let error = try #require(result.json["error"] as? [String: Any], "\(result.stdout)")
+    let candidates = try #require(error["candidates"] as? [[String: Any]])
+    #expect(candidates.count == 1)
+    #expect(candidates.first?.keys.contains("email") == false, "\(candidates)")
+  }
+
   /// Two processes signing up at once both end signed in; the current one is one of them.
   @Test func twoProcessesSigningInAtOnceBothStaySignedIn() async throws {
     let cli = try CLIRunner()
