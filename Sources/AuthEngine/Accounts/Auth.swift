@@ -18,6 +18,8 @@ public actor Auth {
   let storage: AccountStorage
   let backend: any AccountBackend
   let pending: PendingCredentials
+  /// The apps' grants (`Auth+AppGrants`).
+  let grants: any AppGrantStore
   var observers: [UUID: AsyncStream<User?>.Continuation] = [:]
 
   /// How long a pending credential of `account-exists-with-different-credential` is kept.
@@ -47,6 +49,7 @@ public actor Auth {
     self.storage = storage
     self.backend = backend
     pending = PendingCredentials(storage: storage)
+    grants = SQLiteAppGrantStore(database: storage.database)
     authorization = AuthorizationService(configuration: configuration, environment: storage.environment)
   }
 

@@ -135,6 +135,7 @@ struct FirebaseSessions: Sendable {
       let uids = try String.fetchAll(
         db, sql: "SELECT uid FROM firebaseSession WHERE endedAt IS NULL\(which)", arguments: uid.map { [$0] } ?? [])
       let credentials = try deleted.map { try ProviderCredentials.forgetAll(db, uid: $0) } ?? []
+      try AppGrantsSchema.drop(db, uids: uids)
       return (uids, try Self.end(db, of: uid, at: now) + credentials)
     }
   }

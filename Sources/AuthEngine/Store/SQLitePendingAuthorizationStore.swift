@@ -52,6 +52,13 @@ public struct SQLitePendingAuthorizationStore: PendingAuthorizationStore {
   }
 
   private func guarded<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    try await AuthDatabase.storageErrors(body)
+  }
+}
+
+extension AuthDatabase {
+  /// `body`, with SQLite's errors as `auth/storage-failure` (the stores' one shape of a database error).
+  static func storageErrors<T: Sendable>(_ body: () async throws -> T) async throws -> T {
     do {
       return try await body()
     } catch let error as DatabaseError {

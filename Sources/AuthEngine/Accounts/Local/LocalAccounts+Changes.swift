@@ -52,6 +52,7 @@ extension LocalAccounts {
     try await storage.withSecrets([], store: {}) { db -> ((), removed: [JournaledSecret]) in
       let sessions = try String.fetchAll(db, sql: "SELECT id FROM session WHERE uid = ?", arguments: [uid])
       let credentials = try ProviderCredentials.forgetAll(db, uid: uid)
+      try AppGrantsSchema.drop(db, uids: [uid])
       _ = try UserRecord.deleteOne(db, key: uid)  // identities and sessions cascade
       return ((), credentials + sessions.map { NewSession(id: $0).journaled } + [passwordSecret])
     }

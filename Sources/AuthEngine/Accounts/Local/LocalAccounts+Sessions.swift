@@ -72,6 +72,7 @@ extension LocalAccounts {
     let uids = try await storage.withSecrets([], store: {}) { db -> ([String], removed: [JournaledSecret]) in
       let which = uid == nil ? "" : " AND uid = ?"
       let uids = try db.strings("SELECT uid FROM session WHERE endedAt IS NULL\(which)", uid.map { [$0] } ?? [])
+      try AppGrantsSchema.drop(db, uids: uids)
       return (uids, try Self.endSessions(db, of: uid, at: now))
     }
     cachedIDToken = nil

@@ -43,11 +43,7 @@ struct AccountStorage: Sendable {
   }
 
   func storage<T: Sendable>(_ body: () async throws -> T) async throws -> T {
-    do {
-      return try await body()
-    } catch let error as DatabaseError {
-      throw AuthError(.storageFailure, origin: .storage, detail: "SQLite error \(error.resultCode.rawValue)")
-    }
+    try await AuthDatabase.storageErrors(body)
   }
 
   /// Steps 1–4 for one operation: `secrets` are journaled, then `store` writes them, then `apply` runs

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The apps' grants: which app may use which signed-in account's token for which provider
+/// (docs/dbus-interface.md, "Accounts1"). The session-bus service stores them on the user's Allow and
+/// reads them at every call (no cache: a revoked grant fails the app's next call); `auth-desktop apps`
+/// and the window's Connected apps list and revoke them.
+extension Auth {
+  /// Every grant, by app, then account, then provider.
+  public func appGrants() async throws -> [AppGrant] { try await grants.all() }
+
+  /// `app`'s grants (its key, `AppGrant.app`).
+  public func appGrants(forApp app: String) async throws -> [AppGrant] { try await grants.grants(forApp: app) }
+
+  /// Stores `grant` (replacing `grant.app`'s earlier one on that account and provider), for a signed-in
+  /// account that has `grant.providerID` linked: `auth/no-current-user` when the account is not signed in
+  /// (also when it is signed out meanwhile: the row is written only for an active session),
+  /// `auth/no-such-provider` when the provider is not linked.
+  public func grant(_ grant: AppGrant) async throws {
+    let account = try await requireAccount(grant.uid)
+    guard account.hasProvider(grant.providerID), grant.providerID != Accounts.password else {
+      throw AuthError(.noSuchProvider, origin: .request, providerID: grant.providerID)
+    }
+    guard try await grants.save(grant) else { throw AuthError(.noCurrentUser, origin: .request) }
+    environment.logger.info("app grant stored", metadata: ["provider": "\(grant.providerID)"])
+  }
+
+  /// Removes `app`'s grants (only on `uid`, and only for `providerID`, when given) and returns them.
+  @discardableResult
+  public func revokeAppGrants(app: String, uid: String? = nil, providerID: String? = nil) async throws -> [AppGrant] {
+    let removed = try await grants.revoke(app: app, uid: uid, providerID: providerID)
+    if !removed.isEmpty { environment.logger.info("app grants revoked", metadata: ["count": "\(removed.count)"]) }
+    return removed
+  }
+
+  /// Notes that `app` just used its grant on `uid` for `providerID` (the Connected apps' "last used").
+  public func noteAppGrantUsed(app: String, uid: String, providerID: String) async throws {
+    try await grants.noteUsed(app: app, uid: uid, providerID: providerID, at: now)
+  }
+}
