@@ -77,6 +77,27 @@ import Testing
     await expectAuthError(.credentialAlreadyInUse) { try await b.link(with: try await w.twitter()) }
   }
 
+  /// The listing (one read of every signed-in user) gives each user as reading that one user does:
+  /// identities in the order linked, the password last, an anonymous user with none.
+  @Test(arguments: AccountMode.allCases)
+  func theListingGivesEachUserAsReadAlone(mode: AccountMode) async throws {
+    let w = try await AccountWorld.make(mode, twitter: .init(id: "9", email: nil))
+    let a = try await w.auth.signIn(with: try await w.github(1, email: "a@example.com")).user
+    _ = try await a.link(with: try await w.twitter())
+    _ = try await w.auth.linkPassword(email: "a@example.com", password: Password("correct horse"), uid: a.uid)
+    // The test project does not allow anonymous sign-ins.
+    let anonymous = mode == .local ? try await w.auth.signInAnonymously().user.uid : nil
+    let c = try await w.auth.createUser(email: "c@example.com", password: Password("correct horse")).user
+    let listed = try await w.auth.signedInUsers()
+    var alone: [User] = []
+    for uid in [a.uid, anonymous, c.uid].compactMap({ $0 }) {
+      alone.append(try #require(try await w.auth.signedInUser(uid: uid)))
+    }
+    #expect(listed.users == alone)
+    #expect(listed.users.first?.providerData.map(\.providerID) == ["github.com", "twitter.com", "password"])
+    #expect(listed.currentUID == c.uid)
+  }
+
   @Test(arguments: AccountMode.allCases)
   func aNameChoosesOneSignedInUser(mode: AccountMode) async throws {
     let w = try await AccountWorld.make(mode)

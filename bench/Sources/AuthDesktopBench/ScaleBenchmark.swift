@@ -16,11 +16,11 @@ struct ScaleBenchmark {
 
   /// An `Auth` on `database` with nothing behind it: a transport that answers 503 and in-memory
   /// secrets, so the figures are the account store's cost alone.
-  static func offlineAuth(on database: AuthDatabase) throws -> Auth {
+  static func offlineAuth(on database: AuthDatabase, secrets: any SecretStore = InMemorySecretStore()) throws -> Auth {
     Auth(
       configuration: try ConfigurationLoader.parse("[app]\nsecret_store = \"file\"\n", identity: .bench),
       environment: AuthEnvironment(
-        transport: InMemoryHTTPTransport { _ in HTTPResponse(status: 503) }, secrets: InMemorySecretStore(),
+        transport: InMemoryHTTPTransport { _ in HTTPResponse(status: 503) }, secrets: secrets,
         pending: SQLitePendingAuthorizationStore(database: database), logger: RedirectBenchmark.quietLogger),
       database: database)
   }

@@ -57,11 +57,18 @@ actor LocalAccounts: AccountBackend {
 
   /// The account of `user` with its `identities` (in the order they were linked).
   static func snapshot(_ user: UserRecord, identities: [IdentityRecord]) -> Account {
-    var infos = identities.map {
-      UserInfo(
-        providerID: $0.providerID, uid: $0.federatedID, email: $0.email, displayName: $0.displayName,
-        photoURL: $0.photoURL, screenName: $0.screenName)
-    }
+    snapshot(
+      user,
+      infos: identities.map {
+        UserInfo(
+          providerID: $0.providerID, uid: $0.federatedID, email: $0.email, displayName: $0.displayName,
+          photoURL: $0.photoURL, screenName: $0.screenName)
+      })
+  }
+
+  /// The account of `user` with its linked providers' `infos` (in the order they were linked).
+  static func snapshot(_ user: UserRecord, infos identities: [UserInfo]) -> Account {
+    var infos = identities
     if user.hasPassword, let email = user.email {
       infos.append(
         UserInfo(
