@@ -1,0 +1,125 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The question the session-bus service asks, in the window's process as the bus starts it after
+/// `install`, answered over AT-SPI as a user of assistive technologies would: Deny answers the app's
+/// request with 1, Allow opens the app's URL in the browser (a fake one that records it).
+@Suite struct ConsentDialogTests {
+  static let busName = "dev.authdesktop.AuthDesktop.Accounts"
+  static let client = TestServers.repositoryRoot.appendingPathComponent("Tests/Tools/web_client.py").path
+
+  /// A desktop of the test's own: `install` done, a browser that writes what it opens to `opened`.
+  struct Desktop {
+    let bus: PrivateSessionBus
+    let opened: URL
+
+    init() async throws {
+      let cli = try CLIRunner()
+      let data = cli.root.appendingPathComponent("xdg-data")
+      let config = cli.root.appendingPathComponent("xdg-config")
+      opened = cli.root.appendingPathComponent("opened.txt")
+      let browser = cli.root.appendingPathComponent("browser")
+      try FileManager.default.createDirectory(
+        at: data.appendingPathComponent("applications"), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+      try Data("#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(opened.path)'\n".utf8).write(to: browser)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
+      try Data(
+        "[Desktop Entry]\nType=Application\nName=Test browser\nExec=\(browser.path) %u\nMimeType=x-scheme-handler/https;\n"
+          .utf8
+      ).write(to: data.appendingPathComponent("applications/test-browser.desktop"))
+      try Data("[Default Applications]\nx-scheme-handler/https=test-browser.desktop\n".utf8)
+        .write(to: config.appendingPathComponent("mimeapps.list"))
+      let desktop = cli.environment.merging(["XDG_DATA_HOME": data.path, "XDG_CONFIG_HOME": config.path]) { $1 }
+      #expect(try await cli.run(["install"], environment: desktop).status == 0)
+      bus = try PrivateSessionBus(environment: desktop)
+    }
+
+    /// `web_client.py respond URL` in the background; its JSON line once the request is answered.
+    func respond(_ url: String) throws -> (Process, Pipe) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+      process.arguments = [ConsentDialogTests.client, "respond", url]
+      process.environment = ProcessInfo.processInfo.environment.merging(bus.clientEnvironment) { $1 }
+      let output = Pipe()
+      process.standardOutput = output
+      try process.run()
+      return (process, output)
+    }
+
+    /// The process that owns the service's name (the window's executable the bus started).
+    func servicePID() async throws -> Int32 {
+      try await Poll.value("the service runs") {
+        let owner = try await Tool.run(
+          "gdbus",
+          [
+            "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+            "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", ConsentDialogTests.busName,
+          ], environment: bus.clientEnvironment)
+        return owner.status == 0
+          ? owner.output.split(whereSeparator: { !$0.isNumber }).compactMap { Int32($0) }.last : nil
+      }
+    }
+
+    func atspi(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+      try await Tool.run(
+        "/usr/bin/python3", [AccessibleWindow.tool.path] + arguments, environment: bus.clientEnvironment, errors: false,
+        within: .seconds(60))
+    }
+
+    /// Whether the question about `host` is on screen in process `pid`.
+    func shows(host: String, in pid: Int32) async throws -> Bool {
+      let shown = try await atspi(["showing", "\(pid)"])
+      return shown.status == 0 && shown.output.contains(" wants to sign you in at \(host)")
+    }
+
+    /// Waits for the question about `host`; the service's process id.
+    func question(host: String) async throws -> Int32 {
+      let pid = try await servicePID()
+      try await Poll.until("the question about \(host) is shown") { try await shows(host: host, in: pid) }
+      return pid
+    }
+
+    /// Waits for the question about `host`, then activates the button named `button`.
+    func answer(host: String, with button: String) async throws {
+      let pid = try await question(host: host)
+      // The heading can be on screen a moment before the buttons are.
+      try await Poll.until("\(button) is activated") { try await atspi(["activate", "\(pid)", button]).status == 0 }
+    }
+
+    /// The code of the `Response` that `respond` printed, once it ended (killed if it did not).
+    static func code(_ process: Process, _ output: Pipe) async -> Int? {
+      try? await Poll.until("the client is answered") { !process.isRunning }
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      let line = output.fileHandleForReading.readDataToEndOfFile()
+      return (try? JSONSerialization.jsonObject(with: line) as? [String: Any])?["code"] as? Int
+    }
+  }
+
+  @Test func denyAnswersTheRequestAndAllowOpensTheURLInTheBrowser() async throws {
+    let desktop = try await Desktop()
+    defer { desktop.bus.stop() }
+    let (denied, deniedOutput) = try desktop.respond("https://denied.example/authorize")
+    try await desktop.answer(host: "denied.example", with: "Deny")
+    #expect(await Desktop.code(denied, deniedOutput) == 1)
+
+    let (allowed, _) = try desktop.respond("https://allowed.example/authorize?x=1")
+    defer { kill(allowed.processIdentifier, SIGKILL) }
+    try await desktop.answer(host: "allowed.example", with: "Allow")
+    try await Poll.until("the browser opens the app's URL") {
+      (try? String(contentsOf: desktop.opened, encoding: .utf8)) == "https://allowed.example/authorize?x=1\n"
+    }
+  }
+
+  /// An app that leaves the bus takes its question away.
+  @Test func aLeavingAppTakesItsQuestionAway() async throws {
+    let desktop = try await Desktop()
+    defer { desktop.bus.stop() }
+    let (leaving, _) = try desktop.respond("https://leaving.example/authorize")
+    let pid = try await desktop.question(host: "leaving.example")
+    kill(leaving.processIdentifier, SIGKILL)
+    leaving.waitUntilExit()
+    try await Poll.until("the question is gone") { try await !desktop.shows(host: "leaving.example", in: pid) }
+  }
+}
