@@ -158,7 +158,8 @@ let package = Package(
     .testTarget(
       name: "AuthDesktopWindowTests",
       dependencies: [
-        "AuthDesktopWindow", "AuthDesktopKit", "AuthDesktopApp", "AuthEngine", "TestSupport", "CGtk", "CAdwaita",
+        "AuthDesktopWindow", "AuthDesktopKit", "AuthDesktopApp", "AuthDesktopService", "AuthEngine", "TestSupport",
+        "CGtk", "CAdwaita",
       ]
     ),
   ],

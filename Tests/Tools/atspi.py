@@ -6,7 +6,7 @@ Usage (Debian: python3-gi, gir1.2-atspi-2.0, at-spi2-core; run with the system p
   atspi.py activate PID NAME    performs the first action ("click") of the on-screen node named NAME
   atspi.py type PID NAME TEXT   replaces the text of the on-screen editable node named NAME (EditableText)
   atspi.py key PID KEY          presses and releases a key (Escape, Return, Tab or F10) as a keyboard
-                                would (XTest), with the pointer over the app's window
+                                would (XTest), with the pointer over the app's dialog, else its window
   atspi.py extents PID NAME     JSON list of [x, y, width, height] (window coordinates) of the on-screen
                                 nodes named NAME that have a place (the Component interface)
   atspi.py focused PID          JSON list of [role, name] of the on-screen nodes that have the keyboard
@@ -65,7 +65,9 @@ def key(app, name):
     window-relative extents are screen coordinates)."""
     if name not in KEYSYMS:
         return 2
-    frame = next((node for node in showing(app) if node.get_role() == Atspi.Role.FRAME), None)
+    # A dialog (AdwMessageDialog) is a window of its own, mapped over the app's frame: it gets the key.
+    windows = [node for node in showing(app) if node.get_role() in (Atspi.Role.DIALOG, Atspi.Role.FRAME)]
+    frame = next((node for node in windows if node.get_role() == Atspi.Role.DIALOG), next(iter(windows), None))
     if frame is None:
         return 3
     extents = frame.get_extents(Atspi.CoordType.SCREEN)

@@ -4,8 +4,9 @@ import Testing
 
 /// The question the session-bus service asks, in the window's process as the bus starts it after
 /// `install`, answered over AT-SPI as a user of assistive technologies would: Deny answers the app's
-/// request with 1, Allow opens the app's URL in the browser (a fake one that records it).
-@Suite struct ConsentDialogTests {
+/// request with 1, and so does Escape; Allow opens the app's URL in the browser (a fake one that records
+/// it). One at a time: each test's service is a window on the one display.
+@Suite(.serialized) struct ConsentDialogTests {
   static let busName = "dev.authdesktop.AuthDesktop.Accounts"
   static let client = TestServers.repositoryRoot.appendingPathComponent("Tests/Tools/web_client.py").path
 
@@ -31,9 +32,27 @@ import Testing
       ).write(to: data.appendingPathComponent("applications/test-browser.desktop"))
       try Data("[Default Applications]\nx-scheme-handler/https=test-browser.desktop\n".utf8)
         .write(to: config.appendingPathComponent("mimeapps.list"))
-      let desktop = cli.environment.merging(["XDG_DATA_HOME": data.path, "XDG_CONFIG_HOME": config.path]) { $1 }
+      // The service and atspi.py use the test session's accessibility bus: on the private bus,
+      // org.a11y.Bus would start a bus and registry of its own, which outlive it.
+      let desktop = cli.environment.merging([
+        "XDG_DATA_HOME": data.path, "XDG_CONFIG_HOME": config.path,
+        "AT_SPI_BUS_ADDRESS": try await Self.accessibilityBus(),
+      ]) { $1 }
       #expect(try await cli.run(["install"], environment: desktop).status == 0)
       bus = try PrivateSessionBus(environment: desktop)
+    }
+
+    /// The address of the test session's accessibility bus (`org.a11y.Bus`, started when first asked).
+    static func accessibilityBus() async throws -> String {
+      let reply = try await Tool.run(
+        "gdbus",
+        [
+          "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus", "--method",
+          "org.a11y.Bus.GetAddress",
+        ])
+      try #require(reply.status == 0, "org.a11y.Bus: \(reply.output)")
+      // ('unix:path=/tmp/…,guid=…',)
+      return String(reply.output.split(separator: "'")[1])
     }
 
     /// `web_client.py respond URL` in the background; its JSON line once the request is answered.
@@ -50,7 +69,7 @@ import Testing
 
     /// The process that owns the service's name (the window's executable the bus started).
     func servicePID() async throws -> Int32 {
-      try await Poll.value("the service runs") {
+      try await Poll.value("the service runs", within: .seconds(60)) {
         let owner = try await Tool.run(
           "gdbus",
           [
@@ -77,7 +96,9 @@ import Testing
     /// Waits for the question about `host`; the service's process id.
     func question(host: String) async throws -> Int32 {
       let pid = try await servicePID()
-      try await Poll.until("the question about \(host) is shown") { try await shows(host: host, in: pid) }
+      try await Poll.until("the question about \(host) is shown", within: .seconds(60)) {
+        try await shows(host: host, in: pid)
+      }
       return pid
     }
 
@@ -85,12 +106,14 @@ import Testing
     func answer(host: String, with button: String) async throws {
       let pid = try await question(host: host)
       // The heading can be on screen a moment before the buttons are.
-      try await Poll.until("\(button) is activated") { try await atspi(["activate", "\(pid)", button]).status == 0 }
+      try await Poll.until("\(button) is activated", within: .seconds(60)) {
+        try await atspi(["activate", "\(pid)", button]).status == 0
+      }
     }
 
     /// The code of the `Response` that `respond` printed, once it ended (killed if it did not).
     static func code(_ process: Process, _ output: Pipe) async -> Int? {
-      try? await Poll.until("the client is answered") { !process.isRunning }
+      try? await Poll.until("the client is answered", within: .seconds(60)) { !process.isRunning }
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
       let line = output.fileHandleForReading.readDataToEndOfFile()
       return (try? JSONSerialization.jsonObject(with: line) as? [String: Any])?["code"] as? Int
@@ -101,15 +124,32 @@ import Testing
     let desktop = try await Desktop()
     defer { desktop.bus.stop() }
     let (denied, deniedOutput) = try desktop.respond("https://denied.example/authorize")
+    defer { kill(denied.processIdentifier, SIGKILL) }
     try await desktop.answer(host: "denied.example", with: "Deny")
     #expect(await Desktop.code(denied, deniedOutput) == 1)
 
     let (allowed, _) = try desktop.respond("https://allowed.example/authorize?x=1")
     defer { kill(allowed.processIdentifier, SIGKILL) }
     try await desktop.answer(host: "allowed.example", with: "Allow")
-    try await Poll.until("the browser opens the app's URL") {
+    try await Poll.until("the browser opens the app's URL", within: .seconds(60)) {
       (try? String(contentsOf: desktop.opened, encoding: .utf8)) == "https://allowed.example/authorize?x=1\n"
     }
+  }
+
+  /// Escape answers as Deny does: the request's Response is 1.
+  @Test func escapeDenies() async throws {
+    let desktop = try await Desktop()
+    defer { desktop.bus.stop() }
+    let (escaped, output) = try desktop.respond("https://escaped.example/authorize")
+    defer { kill(escaped.processIdentifier, SIGKILL) }
+    let pid = try await desktop.question(host: "escaped.example")
+    // Pressed until the question is gone: a key can arrive before the dialog takes the keyboard.
+    try await Poll.until("the question answered by Escape", within: .seconds(60)) {
+      _ = try await desktop.atspi(["key", "\(pid)", "Escape"])
+      return try await !desktop.shows(host: "escaped.example", in: pid)
+    }
+    #expect(await Desktop.code(escaped, output) == 1)
+    #expect((try? String(contentsOf: desktop.opened, encoding: .utf8)) == nil, "nothing opened in the browser")
   }
 
   /// An app that leaves the bus takes its question away.
@@ -117,9 +157,12 @@ import Testing
     let desktop = try await Desktop()
     defer { desktop.bus.stop() }
     let (leaving, _) = try desktop.respond("https://leaving.example/authorize")
+    defer { kill(leaving.processIdentifier, SIGKILL) }
     let pid = try await desktop.question(host: "leaving.example")
     kill(leaving.processIdentifier, SIGKILL)
     leaving.waitUntilExit()
-    try await Poll.until("the question is gone") { try await !desktop.shows(host: "leaving.example", in: pid) }
+    try await Poll.until("the question is gone", within: .seconds(60)) {
+      try await !desktop.shows(host: "leaving.example", in: pid)
+    }
   }
 }
