@@ -53,6 +53,13 @@ public enum AccountsBus {
         </method>
       </interface>
       <interface name="\(accountsInterface)">
+        <method name="RequestAccount">
+          <arg type="s" name="parent_window" direction="in"/>
+          <arg type="s" name="provider" direction="in"/>
+          <arg type="as" name="scopes" direction="in"/>
+          <arg type="a{sv}" name="options" direction="in"/>
+          <arg type="o" name="request" direction="out"/>
+        </method>
         <method name="GetAccessToken">
           <arg type="s" name="account" direction="in"/>
           <arg type="a{sv}" name="options" direction="in"/>
@@ -64,6 +71,12 @@ public enum AccountsBus {
           <arg type="a{sv}" name="options" direction="in"/>
           <arg type="s" name="token" direction="out"/>
           <arg type="x" name="expires_unix" direction="out"/>
+        </method>
+        <method name="ListAccounts">
+          <arg type="aa{sv}" name="accounts" direction="out"/>
+        </method>
+        <method name="Release">
+          <arg type="s" name="account" direction="in"/>
         </method>
       </interface>
     </node>

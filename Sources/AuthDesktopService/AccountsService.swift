@@ -26,6 +26,9 @@ public actor AccountsService {
     /// AuthDesktop's own command line, which needs no grant (`isOwnCommand`): `auth-desktop-cli` beside
     /// this process's executable; nil serves no command.
     public var ownCommand: String? = OwnCommandAuths.commandBesideThisExecutable
+    /// The user's accounts the `Accounts1` methods share (the window's `Auth`); nil, or an answer of nil
+    /// (the window could not open its store), fails them.
+    public var auth: (@Sendable () async -> Auth?)?
 
     public init(consent: any ConsentProvider, browser: any BrowserLauncher, listener: any RedirectListener) {
       self.consent = consent
@@ -98,8 +101,16 @@ public actor AccountsService {
         try await closeSession(call)
         return .values([])
       case (AccountsBus.accountsInterface, "GetAccessToken"), (AccountsBus.accountsInterface, "GetIdToken"):
-        guard let answer = try await ownCommand(call, caller: caller) else { return .error(.notGranted) }
-        return .values(answer)
+        // AuthDesktop's own command line needs no grant (AccountsService+OwnCommands); any other caller's grants decide.
+        if let answer = try await ownCommand(call, caller: caller) { return .values(answer) }
+        return .values(try await grantedToken(call, caller: caller))
+      case (AccountsBus.accountsInterface, "RequestAccount"):
+        return .values(try await requestAccount(call, caller: caller))
+      case (AccountsBus.accountsInterface, "ListAccounts"):
+        return .values(try await listAccounts(caller: caller))
+      case (AccountsBus.accountsInterface, "Release"):
+        try await release(call, caller: caller)
+        return .values([])
       case (AccountsBus.requestInterface, "Close"):
         try await closeRequest(call)
         return .values([])

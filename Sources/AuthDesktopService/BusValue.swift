@@ -11,6 +11,8 @@ public enum BusValue: Sendable, Equatable {
   case bool(Bool)
   case strings([String])
   case dictionary([String: BusValue])
+  /// `aa{sv}`: the answer of `ListAccounts` (never read from a call).
+  case dictionaries([[String: BusValue]])
   /// A type the service does not read (an option of another type than it expects is refused).
   case other(String)
 
@@ -81,6 +83,9 @@ public enum BusValue: Sendable, Equatable {
         g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value.variant()))
       }
       return g_variant_new_array(g_variant_type_checked_("{sv}"), &items, gsize(items.count))
+    case .dictionaries(let values):
+      var items: [OpaquePointer?] = values.map { BusValue.dictionary($0).variant() }
+      return g_variant_new_array(g_variant_type_checked_("a{sv}"), &items, gsize(items.count))
     case .other: return g_variant_new_tuple(nil, 0)
     }
   }

@@ -11,6 +11,9 @@ public struct ConsentQuestion: Sendable, Equatable {
   public let body: String
   public let parentWindow: ParentWindow
   public let activationToken: String?
+  /// For `RequestAccount`: the provider, the scopes and the accounts to choose from
+  /// (`ConsentQuestion.account`); nil for a web sign-in.
+  public var account: AccountQuestion? = nil
 
   /// The question for a web sign-in at `host`.
   public static func webSignIn(
@@ -31,6 +34,11 @@ public struct ConsentQuestion: Sendable, Equatable {
 public enum ConsentDecision: Sendable, Equatable {
   case allow
   case deny
+  /// An account question's Allow, with the account chosen (one of `AccountQuestion.candidates`).
+  case allowAccount(uid: String)
+  /// An account question's "Add account": sign in to the provider first, then ask again with the new
+  /// account chosen.
+  case addAccount
 }
 
 /// Who asks the user: the window's dialog (`ConsentDialog`), or an in-memory answer in tests. `decide`
@@ -40,16 +48,31 @@ public protocol ConsentProvider: Sendable {
   func decide(_ question: ConsentQuestion) async -> ConsentDecision
 }
 
-/// Answers every question with `answer`, and records them (tests).
+/// Answers every question with `answer`, and records them (tests). An account question's `.allow` is
+/// `.allowAccount` of its first candidate (the one the dialog preselects), or `.deny` when it has none;
+/// `choosing` answers account questions as a test says (one of two accounts, "Add account").
 public actor FixedConsent: ConsentProvider {
   public let answer: ConsentDecision
+  private let choose: (@Sendable (AccountQuestion) -> ConsentDecision)?
   public private(set) var asked: [ConsentQuestion] = []
 
-  public init(_ answer: ConsentDecision) { self.answer = answer }
+  public init(_ answer: ConsentDecision) {
+    self.answer = answer
+    choose = nil
+  }
+
+  /// `.allow` for a web sign-in; `choose`'s answer for an account question.
+  public init(choosing choose: @escaping @Sendable (AccountQuestion) -> ConsentDecision) {
+    answer = .allow
+    self.choose = choose
+  }
 
   public func decide(_ question: ConsentQuestion) async -> ConsentDecision {
     asked.append(question)
-    return answer
+    guard let account = question.account else { return answer }
+    if let choose { return choose(account) }
+    guard answer == .allow else { return answer }
+    return account.candidates.first.map { .allowAccount(uid: $0.uid) } ?? .deny
   }
 }
 

@@ -17,8 +17,10 @@ public enum ServiceError: Error, Sendable, Equatable {
   public enum Argument: Sendable, Equatable {
     case noSuchSession, sessionInUse, url, redirectOfAnotherURI, parentWindow, option(String), tooLong(String)
     case tokenInUse
+    /// A provider AuthDesktop is not set up for; a scope that is not a scope; more than 32 of them.
+    case provider, scope, tooManyScopes
   }
-  public enum Failure: Sendable, Equatable { case cannotListen, tooManySessions, notAvailable }
+  public enum Failure: Sendable, Equatable { case cannotListen, tooManySessions, notAvailable, noToken }
 
   public var name: String {
     let suffix: String
@@ -43,6 +45,8 @@ public enum ServiceError: Error, Sendable, Equatable {
     case .failed(.cannotListen): return tr("AuthDesktop could not listen for the sign-in on this computer.")
     case .failed(.tooManySessions): return tr("This app has too many sign-ins open. Close one and try again.")
     case .failed(.notAvailable): return tr("AuthDesktop does not offer this yet.")
+    case .failed(.noToken):
+      return tr("AuthDesktop could not get a token for this account. Sign in to it again in AuthDesktop.")
     }
   }
 
@@ -57,6 +61,9 @@ public enum ServiceError: Error, Sendable, Equatable {
     case .option(let name): return tr("The option {option} is not valid.", ["option": name])
     case .tooLong(let name): return tr("The value of {argument} is too long.", ["argument": name])
     case .tokenInUse: return tr("A request with this handle token is already waiting.")
+    case .provider: return tr("AuthDesktop is not set up for this provider.")
+    case .scope: return tr("A scope is empty, too long, or has a character a scope may not have.")
+    case .tooManyScopes: return tr("An app may ask for at most 32 scopes at once.")
     }
   }
 }

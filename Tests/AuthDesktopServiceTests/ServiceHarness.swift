@@ -13,6 +13,7 @@ struct ServiceHarness {
 
   static let python = "/usr/bin/python3"
   static let client = TestServers.repositoryRoot.appendingPathComponent("Tests/Tools/web_client.py").path
+  static let accountsClient = TestServers.repositoryRoot.appendingPathComponent("Tests/Tools/accounts_client.py").path
 
   static func start(
     consent: any ConsentProvider, browser: any BrowserLauncher = RecordingBrowserLauncher(),
@@ -53,10 +54,17 @@ struct ServiceHarness {
 
   /// `web_client.py COMMAND …`'s JSON line, run as `command` (`bwrap …` in front, or nothing).
   func client(_ arguments: [String], inside command: [String] = []) async throws -> Any {
+    try await script(Self.client, arguments, inside: command)
+  }
+
+  /// `accounts_client.py COMMAND …`'s JSON line (the Accounts1 client).
+  func accounts(_ arguments: [String]) async throws -> Any { try await script(Self.accountsClient, arguments) }
+
+  private func script(_ path: String, _ arguments: [String], inside command: [String] = []) async throws -> Any {
     let run = try await Tool.run(
-      (command + [Self.python]).first!, Array((command + [Self.python]).dropFirst()) + [Self.client] + arguments,
+      (command + [Self.python]).first!, Array((command + [Self.python]).dropFirst()) + [path] + arguments,
       environment: bus.clientEnvironment, errors: false)
-    #expect(run.status == 0, "web_client.py \(arguments): \(run.output)")
+    #expect(run.status == 0, "\(path) \(arguments): \(run.output)")
     return try JSONSerialization.jsonObject(with: Data(run.output.utf8))
   }
 

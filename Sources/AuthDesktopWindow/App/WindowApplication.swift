@@ -100,7 +100,10 @@ enum WindowApplication {
     }
     GtkSignal.connect(application, "startup") {
       presenter.prepare()
-      if hostsService { WindowService.start(application: application) }
+      // The service shares the window's accounts: the model's `Auth` (none while the store cannot be opened).
+      if hostsService {
+        WindowService.start(application: application) { (presenter.model as? AuthWindowModel)?.auth }
+      }
     }
     GtkSignal.connect(application, "activate") { presenter.present() }
     GtkSignal.connectOpen(application) { uris in

@@ -1,6 +1,7 @@
 import AuthDesktopApp
 import AuthDesktopKit
 import AuthDesktopService
+import AuthEngine
 import CGtk
 import Foundation
 
@@ -26,7 +27,9 @@ enum WindowService {
     }
   }
 
-  static func start(application: UnsafeMutablePointer<GtkApplication>) {
+  static func start(
+    application: UnsafeMutablePointer<GtkApplication>, auth: @escaping @GLibMainActor @Sendable () -> Auth?
+  ) {
     let address = UInt(bitPattern: application)
     let gApplication = glibCast(application, to: GApplication.self)
     g_application_set_inactivity_timeout(gApplication, inactivityMilliseconds)
@@ -36,6 +39,7 @@ enum WindowService {
     }
     var options = AccountsService.Options(
       consent: consent, browser: GioBrowserLauncher(), listener: SoupRedirectListener(pages: .translated))
+    options.auth = { await auth() }
     options.activity = { busy in
       Task { @GLibMainActor in
         let app = UnsafeMutablePointer<GApplication>(bitPattern: address)!

@@ -6,11 +6,15 @@ import CGtk
 
 /// The session-bus service's question to the user ("Notes wants to sign you in at github.com"): an
 /// `AdwMessageDialog`, over the window when it is open, with Deny (the default, and what Escape or
-/// closing answers) and Allow. The service shows one at a time (`ConsentQueue`); an app that closes its
-/// request or leaves the bus takes its dialog away.
+/// closing answers) and Allow. An account question ("Notes wants to use your GitHub account") also
+/// lists the signed-in accounts of that provider to choose from (`ConsentAccountList`, the first one
+/// chosen) and has "Add account": the service then signs in in the browser and asks again with the new
+/// account chosen. The service shows one at a time (`ConsentQueue`); an app that closes its request or
+/// leaves the bus takes its dialog away.
 struct ConsentDialog: ConsentProvider {
   static let denyResponse = "deny"
   static let allowResponse = "allow"
+  static let addAccountResponse = "add-account"
 
   /// The window to show the question over, when one is open.
   let parent: @GLibMainActor @Sendable () -> Widget?
@@ -42,13 +46,27 @@ struct ConsentDialog: ConsentProvider {
       let made = adw_message_dialog_new(parent.map { glibCast($0, to: GtkWindow.self) }, question.title, question.body)!
       let message = glibCast(made, to: AdwMessageDialog.self)
       adw_message_dialog_add_response(message, Self.deny, tr("Deny"))
+      var accounts: ConsentAccountList?
+      if let account = question.account {
+        adw_message_dialog_add_response(message, Self.addAccount, tr("Add account"))
+        if !account.candidates.isEmpty {
+          let list = ConsentAccountList(account.candidates)
+          adw_message_dialog_set_extra_child(message, list.widget)
+          accounts = list
+        }
+      }
       adw_message_dialog_add_response(message, Self.allow, tr("Allow"))
+      if question.account != nil, accounts == nil { adw_message_dialog_set_response_enabled(message, Self.allow, 0) }
       adw_message_dialog_set_response_appearance(message, Self.allow, ADW_RESPONSE_SUGGESTED)
       adw_message_dialog_set_default_response(message, Self.deny)
       adw_message_dialog_set_close_response(message, Self.deny)
       Adw.nameControls(in: made)
       GtkSignal.connectResponse(made) { [weak self] response in
-        self?.finish(response == Self.allow ? .allow : .deny)
+        switch response {
+        case Self.allow: self?.finish(accounts.map { .allowAccount(uid: $0.chosen) } ?? .allow)
+        case Self.addAccount: self?.finish(.addAccount)
+        default: self?.finish(.deny)
+        }
       }
       dialog = made
       if let token = question.activationToken { gtk_window_set_startup_id(glibCast(made, to: GtkWindow.self), token) }
@@ -69,5 +87,6 @@ struct ConsentDialog: ConsentProvider {
 
     private static let deny = ConsentDialog.denyResponse
     private static let allow = ConsentDialog.allowResponse
+    private static let addAccount = ConsentDialog.addAccountResponse
   }
 }

@@ -36,4 +36,10 @@ extension Auth {
   public func noteAppGrantUsed(app: String, uid: String, providerID: String) async throws {
     try await grants.noteUsed(app: app, uid: uid, providerID: providerID, at: now)
   }
+
+  /// The scopes the stored credential of `uid` for `providerID` holds, read without refreshing it (nil
+  /// when none is stored): whether an app's scopes need the provider's consent again.
+  public func heldScopes(providerID: String, uid: String) async throws -> [String]? {
+    try await vault.load(providerID: providerID, uid: uid)?.scopes
+  }
 }
