@@ -25,7 +25,8 @@ extension AccountsService {
       }
       guard let provider = request.provider else { throw ServiceError.invalidArgument(.option("provider")) }
       let credential = try await auth.providerCredential(providerID: provider, uid: user.uid)
-      guard let answer = ProviderTokenAnswer(credential) else { throw ServiceError.failed(.notAvailable) }
+      guard var answer = ProviderTokenAnswer(credential) else { throw ServiceError.failed(.notAvailable) }
+      answer.login = user.providerData.first { $0.providerID == provider }?.screenName
       let text = String(decoding: try JSONEncoder().encode(answer), as: UTF8.self)
       return [.string(text), .int64(Int64(answer.expiresAt?.timeIntervalSince1970 ?? 0))]
     } catch let error as ServiceError {

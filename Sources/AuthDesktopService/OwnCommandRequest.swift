@@ -13,6 +13,8 @@ public struct OwnCommandRequest: Sendable, Equatable {
   public var account: String
   public var accountVariable: String?
   public var directory: String?
+  /// git's repository (`git-credential get`), for the `remote` rules.
+  public var remote: String?
   public var configFile: String
   public var configFileIsExplicit: Bool
   public var dataDirectory: String
@@ -48,6 +50,7 @@ public struct OwnCommandRequest: Sendable, Equatable {
     options["provider"] = provider.map(BusValue.string)
     options["account_variable"] = accountVariable.map(BusValue.string)
     options["directory"] = directory.map(BusValue.string)
+    options["remote"] = remote.map(BusValue.string)
     options["emulator_port"] = emulatorPort.map(BusValue.string)
     if forceRefresh { options["force_refresh"] = .bool(true) }
     return [.string(account), .dictionary(options)]
@@ -77,6 +80,7 @@ public struct OwnCommandRequest: Sendable, Equatable {
     provider = try AccountsService.stringOption(options, "provider", limit: 128)
     accountVariable = try AccountsService.stringOption(options, "account_variable", limit: Self.limit)
     directory = try AccountsService.stringOption(options, "directory", limit: Self.limit)
+    remote = try AccountsService.stringOption(options, "remote", limit: Self.limit)
     (configFile, configFileIsExplicit) = (try path("config"), try flag("config_explicit"))
     dataDirectory = try path("data_dir")
     emulator = try flag("emulator")
@@ -97,7 +101,8 @@ public struct OwnCommandRequest: Sendable, Equatable {
 
   /// The account request the command would make.
   var accountRequest: AccountRequest {
-    AccountRequest(explicit: account.isEmpty ? nil : account, environment: accountVariable, directory: directory)
+    AccountRequest(
+      explicit: account.isEmpty ? nil : account, environment: accountVariable, directory: directory, remote: remote)
   }
 }
 
@@ -108,6 +113,9 @@ public struct ProviderTokenAnswer: Codable, Sendable, CustomStringConvertible {
   public var tokenSecret: String?
   public var expiresAt: Date?
   public var scopes: [String]
+  /// The account's login at the provider, when it has one (what `git-credential get` answers as the
+  /// username).
+  public var login: String?
   public var description: String { "ProviderTokenAnswer([redacted])" }
 
   /// What `token` prints of `credential`; nil when it holds no access token.

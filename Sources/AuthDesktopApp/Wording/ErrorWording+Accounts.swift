@@ -43,7 +43,7 @@ extension ErrorWording {
     switch reason {
     case .flag: tr("by --account")
     case .environment: tr("by AUTH_DESKTOP_ACCOUNT")
-    case .rule(let rule): tr("by the rule for {directory}", ["directory": rule.directory])
+    case .rule(let rule): tr("by the rule for {directory}", ["directory": rule.written])
     case .current: tr("the current user")
     }
   }
@@ -59,6 +59,14 @@ extension ErrorWording {
       return tr("{key} must be an absolute directory (“/…” or “~/…”), without wildcards.", ["key": key])
     case .repeatedDirectory(let first):
       return tr("{key} repeats the directory of [[accounts]] #{first}.", ["key": key, "first": String(first)])
+    case .directoryOrRemote:
+      return tr("{key}: each [[accounts]] table has either directory or remote, not both.", ["key": key])
+    case .notARemote:
+      return tr(
+        "{key} must be a host and an optional path, such as “github.com/work-org”, without a scheme or a user.",
+        ["key": key])
+    case .repeatedRemote(let first):
+      return tr("{key} repeats the remote of [[accounts]] #{first}.", ["key": key, "first": String(first)])
     case .unknownAccount(let candidates) where candidates.isEmpty:
       return tr("{key} names no signed-in account, and nobody is signed in.", ["key": key])
     case .unknownAccount(let candidates):

@@ -50,7 +50,8 @@ extension ErrorWording {
     case .wrongType(.string): template = tr("{key} must be a string.")
     case .wrongType(.boolean): template = tr("{key} must be true or false.")
     case .wrongType(.stringArray): template = tr("{key} must be an array of strings.")
-    case .notADirectory, .repeatedDirectory, .unknownAccount, .wrongType(.tableArray):
+    case .notADirectory, .repeatedDirectory, .directoryOrRemote, .notARemote, .repeatedRemote, .unknownAccount,
+      .wrongType(.tableArray):
       return accountRuleProblem(issue.problem, key: values["key"] ?? "")
     case .empty: template = tr("{key} must not be empty.")
     case .invalidListItem: template = tr("{key} must list non-empty strings without spaces.")

@@ -82,7 +82,7 @@ extension Output {
   static func choice(_ choice: AccountChoice) -> [String: Any?] {
     var reason: [String: Any?] = ["kind": choice.reason.kind, "summary": choice.reason.summary]
     reason["name"] = choice.reason.name
-    if case .rule(let rule) = choice.reason { reason["directory"] = rule.directory }
+    if case .rule(let rule) = choice.reason { (reason["directory"], reason["remote"]) = (rule.directory, rule.remote) }
     return ["uid": choice.user.uid, "reason": reason]
   }
 }

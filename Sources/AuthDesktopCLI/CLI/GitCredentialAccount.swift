@@ -6,15 +6,32 @@ import Foundation
 
 /// Which account answers git, and the sign-in `git-credential get --interactive` starts.
 enum GitCredentialAccount {
-  /// The account for git here: `Auth.chooseUser` with `--account`, `AUTH_DESKTOP_ACCOUNT` and git's
-  /// working directory (the helper runs in it) for the `[[accounts]]` rules, then the current user;
-  /// nil when nobody is signed in. A name or a rule that matches nobody is its error, never another
-  /// account. The repository's `path` (sent with `credential.useHttpPath`) is a path on the server, not
-  /// a directory here, so no rule reads it.
-  static func choose(_ cli: CLIContext) async throws -> User? {
+  /// The account request for git's `request` (docs/accounts.md, "git's credential helper"): a
+  /// `username` in git's URL names the account as `PROVIDER:LOGIN`, before `--account`; otherwise
+  /// `--account`, `AUTH_DESKTOP_ACCOUNT`, the `remote` rules for the request's host and path (the path
+  /// comes with `credential.useHttpPath`), the directory rules for git's working directory (the helper
+  /// runs in it), then the current user.
+  static func accountRequest(_ request: GitCredentialRequest, providerID: String, base: AccountRequest)
+    -> AccountRequest
+  {
+    var named = base
+    if let login = request.username, !login.isEmpty { named.explicit = "\(providerID):\(login)" }
+    named.remote = GitRemote.of(request)
+    return named
+  }
+
+  /// The account for git's `request`; nil when nobody is signed in, or when its URL names a login that
+  /// no signed-in account has (git then asks its next helper). Any other name or rule that matches
+  /// nobody is its error, never another account.
+  static func choose(_ request: GitCredentialRequest, providerID: String, context cli: CLIContext) async throws
+    -> User?
+  {
     do {
-      return try await cli.auth.chooseUser(cli.accountRequest).user
+      return try await cli.auth.chooseUser(accountRequest(request, providerID: providerID, base: cli.accountRequest))
+        .user
     } catch let error as AuthError where error.code == .noCurrentUser {
+      return nil
+    } catch let error as AuthError where error.code == .unknownAccount && request.username?.isEmpty == false {
       return nil
     }
   }
@@ -24,7 +41,7 @@ enum GitCredentialAccount {
   static func answer(_ request: GitCredentialRequest, providerID: String, context cli: CLIContext) async throws
     -> GitCredentialAnswer?
   {
-    guard let user = try await choose(cli) else { return nil }
+    guard let user = try await choose(request, providerID: providerID, context: cli) else { return nil }
     return try await cli.auth.gitCredential(providerID: providerID, uid: user.uid, username: request.username)
   }
 

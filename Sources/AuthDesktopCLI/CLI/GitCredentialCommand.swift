@@ -44,12 +44,16 @@ struct GitCredentialCommand: CLICommand {
   }
 
   private func get(_ request: GitCredentialRequest, providerID: String) async throws {
-    // The service chooses the account as `GitCredentialAccount.choose` does (it is sent the directory),
-    // and refreshes as `Auth.gitCredential` does (a token git's server refused is due).
-    if let answered = OwnCommandCall.accessToken(OwnCommandRequest(globals: globals, provider: providerID)) {
+    // The service chooses the account as `GitCredentialAccount.choose` does (it is sent the directory,
+    // the remote and the URL's login as the account), and refreshes as `Auth.gitCredential` does (a
+    // token git's server refused is due).
+    var asked = OwnCommandRequest(globals: globals, provider: providerID)
+    let named = GitCredentialAccount.accountRequest(request, providerID: providerID, base: globals.accountRequest)
+    (asked.account, asked.remote) = (named.explicit ?? "", named.remote)
+    if let answered = OwnCommandCall.accessToken(asked) {
       DesktopAuth.logger().debug("git-credential: answered by the session-bus service")
       let answer = GitCredentialAnswer(
-        username: request.username ?? "x-access-token", password: AccessToken(answered.accessToken),
+        username: request.username ?? answered.login ?? "x-access-token", password: AccessToken(answered.accessToken),
         expiresAt: answered.expiresAt)
       return Self.write(try answer.lines())
     }
@@ -72,7 +76,9 @@ struct GitCredentialCommand: CLICommand {
   private func erase(_ request: GitCredentialRequest, providerID: String) async throws {
     guard let password = request.password else { return }
     let context = try await CLIContext(globals)
-    guard let user = try await GitCredentialAccount.choose(context) else { return }
+    guard let user = try await GitCredentialAccount.choose(request, providerID: providerID, context: context) else {
+      return
+    }
     try await context.auth.markRefused(providerID: providerID, uid: user.uid, password: password)
   }
 

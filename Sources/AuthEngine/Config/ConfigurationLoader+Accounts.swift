@@ -2,11 +2,13 @@ import Foundation
 import TOMLKit
 
 extension ConfigurationLoader {
-  static let accountRuleKeys: Set<String> = ["directory", "account"]
+  static let accountRuleKeys: Set<String> = ["directory", "remote", "account"]
 
-  /// `[[accounts]]`: each table names the account for work in or under `directory`. The directory is
-  /// absolute or under the home directory (`~/…`), without wildcards; two rules for one directory are
-  /// an error, as is an account named `PROVIDER:LOGIN` for a provider the table does not have.
+  /// `[[accounts]]`: each table names the account for work in or under `directory`, or for git's
+  /// repositories under `remote` (one of the two). The directory is absolute or under the home
+  /// directory (`~/…`), without wildcards; the remote is `HOST[:PORT][/PATH]` (`GitRemote`). Two rules
+  /// for one directory or one remote are an error, as is an account named `PROVIDER:LOGIN` for a
+  /// provider the table does not have.
   static func readAccountRules(
     _ value: TOMLValueConvertible, source: String, providers: ProviderTable, environment: [String: String]
   ) throws -> [AccountRule] {
@@ -19,14 +21,11 @@ extension ConfigurationLoader {
       let reader = TableReader(source: source, path: "[[accounts]] #\(offset + 1)")
       guard let table = item.table else { throw reader.error("accounts", .wrongType(expected: .table)) }
       try reader.onlyKeys(accountRuleKeys, in: table)
-      guard let directory = try reader.string("directory", in: table) else {
-        throw reader.error("directory", .required)
+      let (directory, remote) = (try reader.string("directory", in: table), try reader.string("remote", in: table))
+      guard (directory == nil) != (remote == nil) else {
+        throw reader.error(directory == nil ? "directory" : "remote", .directoryOrRemote)
       }
       guard let account = try reader.string("account", in: table) else { throw reader.error("account", .required) }
-      guard let path = expandedDirectory(directory, home: home) else { throw reader.error("directory", .notADirectory) }
-      if let first = rules.first(where: { $0.path == path }) {
-        throw reader.error("directory", .repeatedDirectory(firstIndex: first.index))
-      }
       if let colon = account.firstIndex(of: ":"), !account[..<colon].contains("@") {
         let provider = String(account[..<colon])
         guard providers.contains(provider) else {
@@ -34,7 +33,21 @@ extension ConfigurationLoader {
         }
         guard account.index(after: colon) < account.endIndex else { throw reader.error("account", .empty) }
       }
-      rules.append(AccountRule(directory: directory, path: path, account: account, index: offset + 1))
+      if let remote {
+        guard let normalized = GitRemote.normalized(remote) else { throw reader.error("remote", .notARemote) }
+        if let first = rules.first(where: { $0.remote == normalized }) {
+          throw reader.error("remote", .repeatedRemote(firstIndex: first.index))
+        }
+        rules.append(AccountRule(remote: normalized, account: account, index: offset + 1))
+      } else if let directory {
+        guard let path = expandedDirectory(directory, home: home) else {
+          throw reader.error("directory", .notADirectory)
+        }
+        if let first = rules.first(where: { $0.path == path }) {
+          throw reader.error("directory", .repeatedDirectory(firstIndex: first.index))
+        }
+        rules.append(AccountRule(directory: directory, path: path, account: account, index: offset + 1))
+      }
     }
     return rules
   }

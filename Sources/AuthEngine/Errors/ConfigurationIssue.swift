@@ -96,6 +96,12 @@ public enum ConfigurationProblem: Sendable, Equatable {
   case notADirectory
   /// Another `[[accounts]]` table (this one, from 1) has the same directory.
   case repeatedDirectory(firstIndex: Int)
+  /// An `[[accounts]]` table with both `directory` and `remote`, or neither.
+  case directoryOrRemote
+  /// Not `HOST[:PORT][/PATH]` (no scheme, user, query or wildcard).
+  case notARemote
+  /// Another `[[accounts]]` table (this one, from 1) has the same remote.
+  case repeatedRemote(firstIndex: Int)
   /// An `[[accounts]]` rule's account is no signed-in user; `candidates` are the signed-in ones.
   case unknownAccount(candidates: [AccountCandidate])
 }

@@ -5,15 +5,16 @@ import Foundation
 extension Auth {
   /// git's `get` for `providerID` and the signed-in account `uid`: its access token, refreshed first
   /// when it expires within 5 minutes or a server refused it (`markRefused`); nil when the account
-  /// has no credential of that provider. `username` is the one git's URL named, else
-  /// `x-access-token` (servers that take a token as the password ignore the name).
+  /// has no credential of that provider. `username` is the one git's URL named, else the account's
+  /// login at that provider (`GitCredentialAnswer.username(for:providerID:)`).
   public func gitCredential(providerID: String, uid: String, username: String?) async throws -> GitCredentialAnswer? {
     let account = try await requireAccount(uid)
     guard account.hasProvider(providerID), providerID != Accounts.password else { return nil }
     let credential = try await authorization.validCredential(providerID: providerID, uid: uid, vault: vault)
     guard let token = credential.accessToken else { return nil }
     return GitCredentialAnswer(
-      username: username ?? "x-access-token", password: token, expiresAt: credential.expiresAt)
+      username: username ?? GitCredentialAnswer.username(for: account, providerID: providerID), password: token,
+      expiresAt: credential.expiresAt)
   }
 
   /// git's `erase`: a server refused `password`. When it is the access token stored for

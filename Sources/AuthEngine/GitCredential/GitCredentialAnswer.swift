@@ -14,6 +14,14 @@ public struct GitCredentialAnswer: Sendable, CustomStringConvertible {
     self.expiresAt = expiresAt
   }
 
+  /// The name answered when git's URL names none: the account's login at the provider (GitHub's
+  /// login, as `gh auth git-credential` answers it), else `x-access-token`. Servers that take a token
+  /// as the password accept any name; git keeps this one with the credential (its `erase` sends it).
+  public static func username(for account: Account, providerID: String) -> String {
+    account.providerData.first { $0.providerID == providerID }?.screenName.flatMap { $0.isEmpty ? nil : $0 }
+      ?? "x-access-token"
+  }
+
   /// The lines git reads. A value with a newline, a carriage return or a NUL would let it add
   /// attributes of its own, so such an answer is refused instead (`auth/invalid-provider-response`:
   /// the token came from the provider).

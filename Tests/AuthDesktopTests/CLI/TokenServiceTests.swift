@@ -88,6 +88,15 @@ import Testing
       ["git-credential", "get"], stdin: "protocol=https\nhost=github.com\n\n", environment: bus.clientEnvironment)
     #expect(git.stderr.contains("git-credential: " + Self.answered), "\(git.stderr)")
     #expect(git.stdout.contains("password=\(direct.json["accessToken"] as? String ?? "-")\n"), "\(git.stdout)")
+    #expect(git.stdout.hasPrefix("username=octocat\n"), "the account's login, from the service: \(git.stdout)")
+    // A login in git's URL chooses the account through the service too; one nobody has gets no answer.
+    for (login, answers) in [("OctoCat", true), ("nobody", false)] {
+      let named = try await cli.run(
+        ["git-credential", "get"], stdin: "protocol=https\nhost=github.com\nusername=\(login)\n\n",
+        environment: bus.clientEnvironment)
+      #expect(named.status == 0 && named.stdout.hasPrefix("username=\(login)\npassword=") == answers, "\(named.stdout)")
+      #expect(named.stderr.contains("git-credential: " + Self.answered) == answers, "\(named.stderr)")
+    }
     // The local store's ID token is minted by the process that keeps it: the service's is the same
     // account's, and the same token from one call to the next.
     let idToken = try await cli.run(["id-token"], environment: bus.clientEnvironment)

@@ -31,7 +31,7 @@ import Testing
     let token = try await workspace.cli.run(["token", "github.com"]).stdout.trimmingCharacters(in: .newlines)
     #expect(!token.isEmpty)
     #expect(
-      result.stdout.hasPrefix("username=x-access-token\npassword=\(token)\npassword_expiry_utc="), "\(result.stdout)")
+      result.stdout.hasPrefix("username=octocat\npassword=\(token)\npassword_expiry_utc="), "\(result.stdout)")
     #expect(!String(decoding: prompt, as: UTF8.self).contains(token) && !result.stderr.contains(token))
   }
 

@@ -28,11 +28,11 @@ import Testing
     let filled = try await workspace.fill(remote)
     let token = try await workspace.cli.run(["token", "github.com", "--json"])
     #expect(filled["password"] == token.json["accessToken"] as? String && filled["password"] != nil)
-    #expect(filled["username"] == "x-access-token")
+    #expect(filled["username"] == "octocat", "the account's GitHub login")
     // git 2.39 drops `password_expiry_utc` (it is git 2.41's); the helper's own answer has it.
     let asked = try await workspace.cli.run(
       ["git-credential", "get"], stdin: "protocol=http\nhost=\(remote.host!):\(remote.port!)\n\n")
-    #expect(asked.stdout.hasPrefix("username=x-access-token\npassword=\(filled["password"] ?? "-")\n"))
+    #expect(asked.stdout.hasPrefix("username=octocat\npassword=\(filled["password"] ?? "-")\n"))
     let expiry = try #require(asked.stdout.firstMatch(of: /password_expiry_utc=([0-9]+)\n/).flatMap { Double($0.1) })
     #expect(abs(expiry - Date().timeIntervalSince1970 - 28_800) < 600, "the token's 8 hours")
   }

@@ -36,6 +36,24 @@ struct GitWorkspace {
     #expect(signedIn.status == 0, "\(signedIn.stderr)")
   }
 
+  /// Signs in octocat, then hubot (the GitHub-like server's second user, made here): two accounts,
+  /// hubot current.
+  func signInOctocatThenHubot() async throws {
+    try await signIn()
+    _ = try await Control.post(
+      github.appendingPathComponent("_test/clients/\(clientID)/user"),
+      ["id": 2002, "login": "hubot", "name": "Hubot", "email": "hubot@example.com"])
+    try await signIn()
+  }
+
+  /// Adds `text` (tables such as `[[accounts]]`) to the runner's configuration file.
+  func appendConfiguration(_ text: String) throws {
+    let handle = try FileHandle(forWritingTo: cli.configFile)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(text.utf8))
+    try handle.close()
+  }
+
   /// The helper as `credential.helper` names it: this build's `auth-desktop`, quoted for git's shell.
   var helper: String { "!'\(cli.executable.path)' git-credential" }
 

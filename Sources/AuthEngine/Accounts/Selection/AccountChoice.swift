@@ -2,7 +2,8 @@ import Foundation
 
 /// What chooses the account a command, a git credential request or an app acts on
 /// (`Auth.chooseUser`): an explicit name (`--account`), the environment's (`AUTH_DESKTOP_ACCOUNT`), and
-/// the directory the work happens in, for the configuration's `[[accounts]]` rules.
+/// the repository's remote and the directory the work happens in, for the configuration's
+/// `[[accounts]]` rules.
 public struct AccountRequest: Sendable, Equatable {
   /// `--account ACCOUNT`: a uid, an email, or `PROVIDER:LOGIN`.
   public var explicit: String?
@@ -10,11 +11,15 @@ public struct AccountRequest: Sendable, Equatable {
   public var environment: String?
   /// The working directory (absolute), matched against the directory rules.
   public var directory: String?
+  /// The repository git asks a credential for, as `HOST[:PORT][/PATH]` (`github.com/work-org/app.git`;
+  /// the host alone without `credential.useHttpPath`), matched against the remote rules.
+  public var remote: String?
 
-  public init(explicit: String? = nil, environment: String? = nil, directory: String? = nil) {
+  public init(explicit: String? = nil, environment: String? = nil, directory: String? = nil, remote: String? = nil) {
     self.explicit = explicit
     self.environment = environment
     self.directory = directory
+    self.remote = remote
   }
 
   /// The request of a process: `AUTH_DESKTOP_ACCOUNT` from its environment and its working directory.
@@ -46,7 +51,8 @@ public enum AccountChoiceReason: Sendable, Equatable {
   case flag(String)
   /// `AUTH_DESKTOP_ACCOUNT=NAME`.
   case environment(String)
-  /// The longest `[[accounts]]` rule whose directory holds the working directory.
+  /// The longest `[[accounts]]` rule whose remote holds the repository's, else the longest whose
+  /// directory holds the working directory.
   case rule(AccountRule)
   /// Nothing named one: the current user.
   case current
@@ -57,7 +63,7 @@ public enum AccountChoiceReason: Sendable, Equatable {
     switch self {
     case .flag: "by --account"
     case .environment: "by \(AccountRequest.variable)"
-    case .rule(let rule): "by the rule for \(rule.directory)"
+    case .rule(let rule): "by the rule for \(rule.written)"
     case .current: "the current user"
     }
   }
@@ -73,12 +79,16 @@ public enum AccountChoiceReason: Sendable, Equatable {
 }
 
 /// One `[[accounts]]` table: the account for work in or under `directory` (git's `includeIf
-/// "gitdir:"` meaning, docs/configuration.md).
+/// "gitdir:"` meaning), or for the repositories under `remote` (git's credential requests),
+/// docs/configuration.md.
 public struct AccountRule: Sendable, Equatable {
-  /// The directory as written (`~/work`), as the reason shows it.
-  public var directory: String
+  /// The directory as written (`~/work`), as the reason shows it; nil for a remote rule.
+  public var directory: String?
   /// `directory` expanded (`~/` to the home directory), absolute, without a trailing `/`.
-  public var path: String
+  public var path: String?
+  /// `HOST[:PORT][/PATH]` (`github.com/work-org`), lowercased, without a trailing `/` or `.git`
+  /// (`GitRemote.normalized`); nil for a directory rule.
+  public var remote: String?
   /// A uid, an email, or `PROVIDER:LOGIN`.
   public var account: String
   /// Its place among the file's `[[accounts]]` tables, from 1 (for an error's key).
@@ -90,6 +100,15 @@ public struct AccountRule: Sendable, Equatable {
     self.account = account
     self.index = index
   }
+
+  public init(remote: String, account: String, index: Int) {
+    self.remote = remote
+    self.account = account
+    self.index = index
+  }
+
+  /// The directory or the remote, as the reason shows it (“by the rule for ~/work”).
+  public var written: String { directory ?? remote ?? "" }
 
   /// The table as an error names it: `[[accounts]] #2`.
   public var table: String { "[[accounts]] #\(index)" }

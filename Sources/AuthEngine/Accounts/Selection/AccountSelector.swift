@@ -4,12 +4,14 @@ import Foundation
 /// signed-in account a name means.
 public enum AccountSelector {
   /// The name `request` gives and why: `--account`, then `AUTH_DESKTOP_ACCOUNT`, then the longest
-  /// rule whose directory holds `request.directory`; nil when none does (the current user).
+  /// rule whose remote holds `request.remote`, then the longest rule whose directory holds
+  /// `request.directory`; nil when none does (the current user).
   public static func name(for request: AccountRequest, rules: [AccountRule]) -> (
     name: String, reason: AccountChoiceReason
   )? {
     if let explicit = request.explicit { return (explicit, .flag(explicit)) }
     if let variable = request.environment { return (variable, .environment(variable)) }
+    if let remote = request.remote, let rule = rule(forRemote: remote, in: rules) { return (rule.account, .rule(rule)) }
     guard let directory = request.directory, let rule = rule(for: directory, in: rules) else { return nil }
     return (rule.account, .rule(rule))
   }
@@ -21,8 +23,21 @@ public enum AccountSelector {
     let resolved = trimmed(URL(fileURLWithPath: directory).resolvingSymlinksInPath().path)
     return
       rules
-      .filter { rule in [given, resolved].contains { holds(rule.path, $0) || holds(resolvedPath(rule.path), $0) } }
-      .max { $0.path.count < $1.path.count }
+      .compactMap { rule in rule.path.map { (rule, $0) } }
+      .filter { _, path in [given, resolved].contains { holds(path, $0) || holds(resolvedPath(path), $0) } }
+      .max { $0.1.count < $1.1.count }?.0
+  }
+
+  /// The longest rule whose remote is `remote` (`HOST[:PORT][/PATH]`) or holds it, a whole path
+  /// segment at a time: `github.com/work-org` holds `github.com/work-org/app.git`, not
+  /// `github.com/work-org2/app`. Compared without case and without a trailing `.git`.
+  public static func rule(forRemote remote: String, in rules: [AccountRule]) -> AccountRule? {
+    let asked = GitRemote.comparable(remote)
+    return
+      rules
+      .compactMap { rule in rule.remote.map { (rule, $0) } }
+      .filter { _, ruled in asked == ruled || asked.hasPrefix(ruled + "/") }
+      .max { $0.1.count < $1.1.count }?.0
   }
 
   /// The signed-in account `name` means: its uid; `PROVIDER:LOGIN` (the provider's login, raw id or
