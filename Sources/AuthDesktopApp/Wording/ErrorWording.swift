@@ -191,6 +191,7 @@ enum ErrorWording {
           "No sign-in is waiting to be linked, or it expired after 10 minutes. Start the sign-in with the other provider again."
         )
     case (.unknownAccount, _), (.ambiguousAccount, _): return accountsBody(error, for: surface)
+    case (.unknownApp, _): return appsBody(error, for: surface)
     case (.secretStoreUnavailable, .secretStore(let problem)): return secretStore(problem, surface)
     case (.secretStoreUnavailable, _): return secretStore(.failed, surface)
     case (.storageFailure, .storage(let issue)): return storage(issue, surface)

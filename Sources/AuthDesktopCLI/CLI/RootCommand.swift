@@ -16,7 +16,7 @@ struct AuthDesktopCommand: CLICommand {
       StatusCommand.self, AccountsCommand.self, SwitchCommand.self, TokenCommand.self, IDTokenCommand.self,
       UnlinkCommand.self, SignOutCommand.self,
       DeleteAccountCommand.self, MethodsCommand.self, ProvidersCommand.self, InstallCommand.self, DoctorCommand.self,
-      EmulatorCommand.self, GitCredentialCommand.self, MFACommand.self,
+      EmulatorCommand.self, GitCredentialCommand.self, MFACommand.self, AppsCommand.self,
     ])
 
   @OptionGroup var globals: GlobalOptions

@@ -57,6 +57,9 @@ public enum AuthErrorCode: String, Sendable, CaseIterable {
   case unknownAccount = "auth/unknown-account"
   /// The account named matches several signed-in users.
   case ambiguousAccount = "auth/ambiguous-account"
+  // The apps' grants.
+  /// The app named (`auth-desktop apps revoke APP`) holds no grant (on that account).
+  case unknownApp = "auth/unknown-app"
   // A Firebase project (Identity Toolkit).
   /// The account was disabled in the project; the session ended.
   case userDisabled = "auth/user-disabled"

@@ -43,6 +43,8 @@ extension AuthError {
     case multiFactor(MultiFactorResolver)
     /// `auth/unknown-account`, `auth/ambiguous-account`: the name, where it came from, the candidates.
     case accountSelection(AccountSelectionProblem)
+    /// `auth/unknown-app`: the app named and the apps that hold grants.
+    case appSelection(AppSelectionProblem)
   }
 }
 

@@ -93,3 +93,14 @@ public actor InMemoryAppGrantStore: AppGrantStore {
   /// What a sign-out of `uids` does to the SQLite store's grants.
   public func drop(uids: [String]) { grants.removeAll { uids.contains($0.uid) } }
 }
+
+/// `auth/unknown-app`'s payload: the app named, and the apps that hold grants (their keys).
+public struct AppSelectionProblem: Sendable, Equatable {
+  public var name: String
+  public var apps: [String]
+
+  public init(name: String, apps: [String]) {
+    self.name = name
+    self.apps = apps
+  }
+}

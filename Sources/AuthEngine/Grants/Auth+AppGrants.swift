@@ -32,6 +32,27 @@ extension Auth {
     return removed
   }
 
+  /// Removes the grants of the app `name` names (its key, or the name it was shown by, ignoring case),
+  /// only those on `uid` when given; returns them. `auth/unknown-app` (with the apps that hold grants,
+  /// `AppSelectionProblem`) when it names no app holding such a grant.
+  @discardableResult
+  public func revokeAppGrants(named name: String, uid: String? = nil) async throws -> [AppGrant] {
+    let all = try await grants.all()
+    let named = all.filter { $0.app == name || $0.appName.caseInsensitiveCompare(name) == .orderedSame }
+    let matching = named.filter { uid == nil || $0.uid == uid }
+    guard !matching.isEmpty else {
+      var seen: Set<String> = []
+      let apps = all.map(\.app).filter { seen.insert($0).inserted }
+      throw AuthError(
+        .unknownApp, origin: .request, payload: .appSelection(AppSelectionProblem(name: name, apps: apps)))
+    }
+    var removed: [AppGrant] = []
+    for app in Set(matching.map(\.app)).sorted() {
+      removed += try await revokeAppGrants(app: app, uid: uid)
+    }
+    return removed
+  }
+
   /// Notes that `app` just used its grant on `uid` for `providerID` (the Connected apps' "last used").
   public func noteAppGrantUsed(app: String, uid: String, providerID: String) async throws {
     try await grants.noteUsed(app: app, uid: uid, providerID: providerID, at: now)
