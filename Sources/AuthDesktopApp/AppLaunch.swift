@@ -5,7 +5,7 @@ import Foundation
 /// What a process of the app works with: the configuration (pointed at the provider emulator in
 /// emulator mode, see `EmulatorMode`) and its `Auth`.
 public enum AppLaunch {
-  /// `environment` is the process's, or the one a token agent was asked for
+  /// `environment` is the process's, or the one AuthDesktop's own command asked the session-bus service for
   /// (`$AUTH_DESKTOP_EMULATOR_PORT`). The store opens off Swift's cooperative pool (`DesktopAuth.open`).
   public static func makeAuth(
     _ paths: ConfigurationPaths, emulator: Bool,

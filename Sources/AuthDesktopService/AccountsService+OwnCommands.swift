@@ -15,13 +15,16 @@ extension AccountsService {
   /// The answer for the own command line; nil when the call is not one (another caller, or no
   /// `own_command` option): the caller's grants decide then.
   func ownCommand(_ call: BusCall, caller: CallerIdentity) async throws -> [BusValue]? {
-    guard let request = try OwnCommandRequest(call), isOwnCommand(caller) else { return nil }
+    guard Self.isOwnCommandCall(call), isOwnCommand(caller),
+      let request = try OwnCommandRequest(call)
+    else { return nil }
     options.used?()
     guard let auth = await ownCommandAuths.auth(for: request) else { throw ServiceError.failed(.notAvailable) }
     do {
       let user = try await auth.chooseUser(request.accountRequest).user
       if call.method == "GetIdToken" {
-        return [.string(try await user.getIDToken(forceRefresh: request.forceRefresh).reveal()), .int64(0)]
+        let token = try await user.getIDToken(forceRefresh: request.forceRefresh)
+        return [.string(token.reveal()), .int64(Int64(IDTokenIssuer.expiry(of: token)?.timeIntervalSince1970 ?? 0))]
       }
       guard let provider = request.provider else { throw ServiceError.invalidArgument(.option("provider")) }
       let credential = try await auth.providerCredential(providerID: provider, uid: user.uid)
@@ -35,6 +38,13 @@ extension AccountsService {
       DesktopAuth.logger().debug("own command: not served (\(error))")
       throw ServiceError.failed(.notAvailable)
     }
+  }
+
+  /// A token method with the option `own_command`: the caller says it is the own command line (which
+  /// `isOwnCommand` then checks).
+  static func isOwnCommandCall(_ call: BusCall) -> Bool {
+    call.interface == AccountsBus.accountsInterface && ["GetAccessToken", "GetIdToken"].contains(call.method)
+      && dictionary(call, at: 1)["own_command"] == .bool(true)
   }
 
   /// AuthDesktop's own command line: unsandboxed, and its executable is the one beside this process's

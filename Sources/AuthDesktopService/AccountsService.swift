@@ -87,7 +87,7 @@ public actor AccountsService {
   func handle(_ call: BusCall) async -> BusReply {
     guard bus != nil else { return .error(.failed(.notAvailable)) }
     let caller: CallerIdentity
-    switch await identify(call.sender) {
+    switch await identify(call.sender, desktopEntry: !Self.isOwnCommandCall(call)) {
     case .success(let identity): caller = identity
     case .failure(let error): return .error(error)
     }
@@ -123,8 +123,9 @@ public actor AccountsService {
     }
   }
 
-  /// The caller as the bus and the kernel say, once per connection (a unique name is never reused).
-  private func identify(_ sender: String) async -> Result<CallerIdentity, ServiceError> {
+  /// The caller as the bus and the kernel say, once per connection (a unique name is never reused). Without
+  /// `desktopEntry` (the own command line's calls, which need no name to show) the identity is not kept.
+  private func identify(_ sender: String, desktopEntry: Bool) async -> Result<CallerIdentity, ServiceError> {
     if let known = callers[sender] { return .success(known) }
     guard let bus, let credentials = await bus.credentials(of: sender) else {
       return .failure(.accessDenied(.unknownCaller))
@@ -133,10 +134,11 @@ public actor AccountsService {
     let proc = options.proc
     guard
       let identity = try? await OffThePool.run({
-        CallerIdentity.resolve(processID: credentials.processID, userID: credentials.userID, proc: proc)
+        CallerIdentity.resolve(
+          processID: credentials.processID, userID: credentials.userID, proc: proc, desktopEntry: desktopEntry)
       })
     else { return .failure(.accessDenied(.unknownCaller)) }
-    callers[sender] = identity
+    if desktopEntry { callers[sender] = identity }
     return .success(identity)
   }
 

@@ -9,9 +9,11 @@ import Foundation
 ///
 /// It is asked only when it can answer soon: a session bus is known, a display is (the service lives in
 /// the window's process, which does not start without one: over SSH the bus would try it on every call),
-/// and the bus can start it (its service file is where the bus looks: `install` writes it). The call
-/// waits `timeoutMilliseconds` at most (the first of a session waits for the bus to start the service),
-/// so a wedged service delays a command by that much and no more.
+/// and the bus can start it (its service file is where the bus looks: `install` writes it). A service
+/// that is not running is not waited for: the bus is asked to start it (`StartServiceByName`, no reply
+/// awaited) and the command does the work itself, so only the calls after it are answered by the
+/// service. The call waits `timeoutMilliseconds` at most, so a wedged service delays a command by that
+/// much and no more.
 public enum OwnCommandCall {
   public static let timeoutMilliseconds: Int32 = 2_000
 
@@ -51,18 +53,33 @@ public enum OwnCommandCall {
       let connection = try? withGError({ g_bus_get_sync(G_BUS_TYPE_SESSION, nil, $0) })
     else { return nil }
     defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
-    guard
-      let reply = try? withGError({
+    let reply: OpaquePointer?
+    do {
+      reply = try withGError {
         g_dbus_connection_call_sync(
           connection, AccountsBus.busName, AccountsBus.objectPath, AccountsBus.accountsInterface, method,
-          BusValue.tuple(request.arguments), nil, G_DBUS_CALL_FLAGS_NONE, timeoutMilliseconds, nil, $0)
-      })
-    else { return nil }
+          BusValue.tuple(request.arguments), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, timeoutMilliseconds, nil, $0)
+      }
+    } catch {
+      if error.isNameWithoutOwner { startService(on: connection) }
+      return nil
+    }
+    guard let reply else { return nil }
     defer { g_variant_unref(reply) }
     let values = BusValue.arguments(of: reply)
     guard values.count == 2, case .string(let token) = values[0], case .int64(let expires) = values[1] else {
       return nil
     }
     return (token, expires)
+  }
+
+  /// Asks the bus to start the service, without waiting (GDBus expects no reply to a call without a
+  /// callback); the message is written before the command goes on.
+  private static func startService(on connection: OpaquePointer) {
+    var arguments: [OpaquePointer?] = [g_variant_new_string(AccountsBus.busName), g_variant_new_uint32(0)]
+    g_dbus_connection_call(
+      connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "StartServiceByName",
+      g_variant_new_tuple(&arguments, 2), nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, nil, nil)
+    g_dbus_connection_flush_sync(connection, nil, nil)
   }
 }

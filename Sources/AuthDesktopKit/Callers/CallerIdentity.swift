@@ -51,8 +51,11 @@ public struct CallerIdentity: Sendable, Equatable {
   /// The identity of process `pid`, whose connection the bus says belongs to `uid`, read from `proc`
   /// (`/proc`; a test's own folder in unit tests). Nil when the process is gone, or changed its uid or
   /// was replaced by another one between the bus's answer and these reads (its folder's owner is checked
-  /// before and after).
-  public static func resolve(processID pid: Int32, userID uid: UInt32, proc: String = "/proc") -> CallerIdentity? {
+  /// before and after). Without `desktopEntry`, an unsandboxed program's entry is not looked for (that
+  /// reads every desktop entry: milliseconds), and it has none.
+  public static func resolve(
+    processID pid: Int32, userID uid: UInt32, proc: String = "/proc", desktopEntry: Bool = true
+  ) -> CallerIdentity? {
     guard pid > 0 else { return nil }
     let folder = "\(proc)/\(pid)"
     guard let before = owner(of: folder), before == uid else { return nil }
@@ -70,7 +73,8 @@ public struct CallerIdentity: Sendable, Equatable {
       guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/exe") else {
         return nil
       }
-      kind = .unsandboxed(executable: executable, desktopEntry: DesktopEntries.id(running: executable))
+      kind = .unsandboxed(
+        executable: executable, desktopEntry: desktopEntry ? DesktopEntries.id(running: executable) : nil)
     }
     guard owner(of: folder) == before else { return nil }
     return CallerIdentity(processID: pid, userID: uid, kind: kind)

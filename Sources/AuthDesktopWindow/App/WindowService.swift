@@ -10,7 +10,7 @@ import Foundation
 /// instance, whether the user opened the window or the bus started the process for a call
 /// (`--gapplication-service`, from the service file `install` writes); the process is held while a
 /// session or request is open, and a service-only process ends ten minutes after the last call ended
-/// (the token agent's idle time it replaced: a command's token is answered by the running process).
+/// (long enough that a script's next `token` finds it running).
 @GLibMainActor
 enum WindowService {
   static let inactivityMilliseconds: UInt32 = 600_000

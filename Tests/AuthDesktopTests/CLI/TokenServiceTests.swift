@@ -54,12 +54,17 @@ import Testing
     return (cli, base, clientID)
   }
 
-  /// `install`, a bus of the test's own, and the service started by a first `id-token` (the bus starts
-  /// it; on a loaded machine that can take longer than the command waits, which then does the work
-  /// itself). The local store's ID token asks no provider, so no provider token is refreshed yet.
+  /// `install`, a bus of the test's own, and the service running: the first `id-token` finds it not
+  /// running, does the work itself and has the bus start it (without waiting for it); a later call is
+  /// answered by it. The local store's ID token asks no provider, so no provider token is refreshed yet.
   static func serving(_ cli: CLIRunner) async throws -> PrivateSessionBus {
     #expect(try await cli.run(["install"], environment: desktop(cli)).status == 0)
     let bus = try PrivateSessionBus(environment: desktop(cli))
+    let first = try await cli.run(["id-token"], environment: bus.clientEnvironment)
+    #expect(first.status == 0 && !first.stderr.contains(answered), "\(first.stderr)")
+    try await Poll.until("the bus to start the service", within: .seconds(90)) {
+      try await serviceProcess(on: bus) != nil
+    }
     try await Poll.until("the service to answer id-token", within: .seconds(90)) {
       try await cli.run(["id-token"], environment: bus.clientEnvironment).stderr.contains(answered)
     }
