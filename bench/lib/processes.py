@@ -82,20 +82,21 @@ def wait_until(what, condition, timeout=30.0, interval=0.05):
 
 def peak_rss_mib(pid):
     """VmHWM (peak resident set) of a running process, in MiB."""
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    raise SystemExit(f"no VmHWM for {pid}")
+    return status_mib(pid, "VmHWM")
 
 
 def rss_mib(pid):
     """VmRSS (resident set now) of a running process, in MiB."""
+    return status_mib(pid, "VmRSS")
+
+
+def status_mib(pid, field):
+    """A size field of /proc/PID/status (kB there), in MiB."""
     with open(f"/proc/{pid}/status") as status:
         for line in status:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1]) / 1024
-    raise SystemExit(f"no VmRSS for {pid}")
+    raise SystemExit(f"no {field} for {pid}")
 
 
 def read_line(stream, timeout, what):
