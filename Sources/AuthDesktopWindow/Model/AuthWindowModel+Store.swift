@@ -28,15 +28,17 @@ extension AuthWindowModel {
   /// (reads only: no recovery, which could write and so wake the monitor again).
   func showStore() async {
     guard isIdle, followsStore else { return }
-    let now = await storeState()
+    let now: WindowState
+    if case .connectedApps = state { now = .connectedApps(await connectedApps()) } else { now = await storeState() }
     guard isIdle, followsStore, now != state else { return }
     state = now
   }
 
-  /// The signed-in and sign-in pages show the store; the others (and "Add account") wait for the user.
+  /// The signed-in, sign-in and Connected apps pages show the store; the others (and "Add account") wait
+  /// for the user.
   private var followsStore: Bool {
     switch state {
-    case .signedIn, .signedOut: true
+    case .signedIn, .signedOut, .connectedApps: true
     default: false
     }
   }

@@ -91,6 +91,7 @@ final class AuthWindowModel: WindowModel {
   func storeMayHaveChanged() {
     switch state {
     case .signedIn, .signedOut: refresh()
+    case .connectedApps: storeChanged()
     // The first refresh is under way.
     case .loading, .addAccount, .signUp, .waiting, .device, .conflict, .secondFactor, .enrollSecondFactor, .error,
       .unavailable:

@@ -29,6 +29,21 @@ final class PreviewWindowModel: WindowModel {
   nonisolated static let authorizationURL = URL(
     string: "https://github.com/login/oauth/authorize?client_id=preview&state=preview&code_challenge_method=S256")!
 
+  /// Two apps allowed to use Ada's accounts: a Flatpak that has used its grant, and a program that has not.
+  nonisolated static let connectedApps = [
+    ConnectedApp(
+      AppGrant(
+        app: "org.gnome.Notes", appName: "Notes", uid: account.uid, providerID: "github.com",
+        scopes: ["read:user", "repo"], grantedAt: Date(timeIntervalSince1970: 1_700_000_000),
+        lastUsedAt: Date(timeIntervalSince1970: 1_700_003_600)),
+      accountName: "Ada Lovelace"),
+    ConnectedApp(
+      AppGrant(
+        app: "/usr/bin/backup-tool", appName: "backup-tool", uid: account.uid, providerID: "twitter.com", scopes: [],
+        grantedAt: Date(timeIntervalSince1970: 1_700_000_000), lastUsedAt: nil),
+      accountName: "Ada Lovelace"),
+  ]
+
   /// GitHub's device flow gives no `verification_uri_complete`: the QR code carries the address.
   nonisolated static let devicePrompt = DevicePromptSummary(
     providerTitle: "GitHub", verificationURI: URL(string: "https://github.com/login/device")!, userCode: "WDJB-MJHT")
@@ -52,6 +67,7 @@ final class PreviewWindowModel: WindowModel {
             "otpauth://totp/my-app-12345:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
             + "&issuer=my-app-12345&algorithm=SHA1&digits=6&period=30")),
       .error(Self.error(.networkRequestFailed)), .unavailable(Self.configurationProblem),
+      .connectedApps(Self.connectedApps),
     ]
     guard let state = states.first(where: { $0.page?.rawValue == page }) else { return nil }
     self.init(state: state)
@@ -117,7 +133,14 @@ final class PreviewWindowModel: WindowModel {
     state = .signedIn(AccountSummary(account, linkable: providers().map(\.id)))
   }
 
-  func cancelSignIn() { state = .signedOut }
+  func cancelSignIn() {
+    if case .connectedApps = state { state = .signedIn(Self.account) } else { state = .signedOut }
+  }
+  func showConnectedApps() { state = .connectedApps(Self.connectedApps) }
+  func removeConnectedApp(_ app: ConnectedApp) {
+    guard case .connectedApps(let apps) = state else { return }
+    state = .connectedApps(apps.filter { $0 != app })
+  }
 
   func submitSecondFactor(code: String) { state = .signedIn(Self.account) }
   func finishSecondFactorEnrollment(code: String) { state = .signedIn(Self.account) }

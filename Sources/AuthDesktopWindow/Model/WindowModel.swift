@@ -30,6 +30,8 @@ enum WindowState: Sendable, Equatable {
   /// The app cannot start (a broken configuration, the emulator's port taken): the start-up error
   /// page, with Retry and Quit and no sign-in controls.
   case unavailable(WindowProblem)
+  /// From the signed-in page: the apps allowed to use an account, with Remove; Back (or Escape) returns.
+  case connectedApps([ConnectedApp])
 
   /// The stack page that shows this state; none while `.loading`.
   var page: WindowPage? {
@@ -45,6 +47,7 @@ enum WindowState: Sendable, Equatable {
     case .enrollSecondFactor: .enrollSecondFactor
     case .error: .error
     case .unavailable: .unavailable
+    case .connectedApps: .connectedApps
     }
   }
 }
@@ -62,6 +65,7 @@ enum WindowPage: String, Sendable, CaseIterable {
   case enrollSecondFactor = "second-factor-enrollment"
   case error
   case unavailable
+  case connectedApps = "connected-apps"
 }
 
 /// What the signed-in page shows: the user's `Account` (the value form of `User`, read through this
@@ -172,6 +176,10 @@ protocol WindowModel: AnyObject, Sendable {
   func dismissError()
   /// The window became active: another process may have changed the accounts meanwhile.
   func storeMayHaveChanged()
+  /// From the signed-in page: `.connectedApps`; `cancelSignIn` goes back.
+  func showConnectedApps()
+  /// Removes an app's grant: its next call fails.
+  func removeConnectedApp(_ app: ConnectedApp)
 }
 
 /// A model that shows one page only (the start-up error page, test doubles) takes no action: the
@@ -200,4 +208,6 @@ extension WindowModel {
   func deleteAccount() {}
   func dismissError() {}
   func storeMayHaveChanged() {}
+  func showConnectedApps() {}
+  func removeConnectedApp(_ app: ConnectedApp) {}
 }

@@ -4,7 +4,7 @@ import CAdwaita
 import CGtk
 
 /// The window's `AdwHeaderBar`: the title, the main menu ("Sign In on Another Device" with one item
-/// per provider that has the device grant, "Use Provider Emulator", "About AuthDesktop", "Quit") and, in emulator mode, an "Emulator" badge that explains itself to everyone: a tooltip and
+/// per provider that has the device grant, "Connected Apps", "Use Provider Emulator", "About AuthDesktop", "Quit") and, in emulator mode, an "Emulator" badge that explains itself to everyone: a tooltip and
 /// the subtitle for sighted users, the accessible description for screen readers.
 @GLibMainActor
 enum HeaderBar {
@@ -28,6 +28,7 @@ enum HeaderBar {
         menu, WindowText.deviceMenuSection, UnsafeMutableRawPointer(section).assumingMemoryBound(to: GMenuModel.self))
       g_object_unref(UnsafeMutableRawPointer(section))
     }
+    g_menu_append(menu, WindowText.connectedAppsMenu, "win.\(MainWindow.connectedAppsAction)")
     if !isEmulator { g_menu_append(menu, WindowText.useEmulator, "app.emulator") }
     g_menu_append(menu, WindowText.about, "win.about")
     g_menu_append(menu, WindowText.quit, "app.quit")

@@ -4,11 +4,14 @@ import CAdwaita
 import CGtk
 
 /// The window's actions (`win.…`): the About window, Back on the error page, cancelling a waiting
-/// sign-in, which Escape triggers, and signing in on another device. `cancel-sign-in` is enabled only
+/// sign-in, which Escape triggers (also Back from "Add account" and Connected apps), Connected apps, and
+/// signing in on another device. `cancel-sign-in` is enabled only
 /// while the waiting or device page shows, so Escape means nothing elsewhere; `device-sign-in` only on
 /// the sign-in page.
 extension MainWindow {
   static let deviceSignInAction = "device-sign-in"
+  /// The main menu's Connected Apps (on the signed-in page only).
+  static let connectedAppsAction = "connected-apps"
 
   func addActions() {
     addAction("about") { [weak self] in
@@ -17,6 +20,7 @@ extension MainWindow {
     }
     addAction("dismiss-error") { [model] in model.dismissError() }
     cancelAction = addAction("cancel-sign-in") { [model] in model.cancelSignIn() }
+    connectedAppsAction = addAction(Self.connectedAppsAction) { [model] in model.showConnectedApps() }
     // The main menu's "Sign In on Another Device" items: the parameter is the provider id.
     let device = g_simple_action_new(Self.deviceSignInAction, g_variant_type_checked_("s"))!
     GtkSignal.connectStringAction(UnsafeMutableRawPointer(device)) { [model] in

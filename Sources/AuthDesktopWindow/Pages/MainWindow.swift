@@ -36,6 +36,7 @@ final class MainWindow {
   private var enrollment: EnrollmentPage?
   private var failure: ProblemPage?
   private var unavailable: ProblemPage?
+  private var connectedApps: ConnectedAppsPage?
   /// The stack's pages by name (those made so far), to hide the background ones from assistive
   /// technologies.
   private var pages: [(WindowPage, Widget)] = []
@@ -43,6 +44,7 @@ final class MainWindow {
   var expected: Expectation?
   var cancelAction: OpaquePointer?
   var deviceAction: OpaquePointer?
+  var connectedAppsAction: OpaquePointer?
 
   init(application: UnsafeMutablePointer<GtkApplication>, model: any WindowModel) {
     self.model = model
@@ -113,6 +115,7 @@ final class MainWindow {
             model.signOut()
           },
           deleteAccount: { [weak self] account in self?.confirmDeletion(of: account) },
+          connectedApps: { [model] in model.showConnectedApps() },
           accounts: .init(
             add: { [model] in model.addAccount() }, switchTo: { [model] in model.switchAccount(uid: $0) },
             signOut: { [weak self, model] in
@@ -151,6 +154,10 @@ final class MainWindow {
           .init(label: WindowText.quit, accessible: WindowText.quitAccessible, actionName: "app.quit"),
         ])
       (unavailable, root) = (made, made.root)
+    case .connectedApps:
+      let made = ConnectedAppsPage(
+        onRemove: { [model] in model.removeConnectedApp($0) }, onBack: { [model] in model.cancelSignIn() })
+      (connectedApps, root) = (made, made.root)
     }
     // The title names the stack page for assistive technologies.
     gtk_stack_add_titled(OpaquePointer(stack), root, page.rawValue, Self.title(of: page))
@@ -169,6 +176,7 @@ final class MainWindow {
     case .enrollSecondFactor: WindowText.enrollPage
     case .error: WindowText.errorPage
     case .unavailable: WindowText.unavailablePage
+    case .connectedApps: WindowText.connectedApps
     }
   }
 
@@ -219,6 +227,7 @@ final class MainWindow {
       default: failure?.update(problem)
       }
     case .unavailable(let problem): unavailable?.update(problem)
+    case .connectedApps(let apps): connectedApps?.update(apps)
     }
     announce(state)
     if case .signedIn(let account) = state { headerAccount.update(account) }
@@ -228,9 +237,10 @@ final class MainWindow {
     if page != .secondFactor { secondFactor?.clearCode() }
     waiting?.setShown(page == .waiting)
     device?.setShown(page == .device)
-    let cancels = page == .waiting || page == .device || state == .addAccount
+    let cancels = page == .waiting || page == .device || page == .connectedApps || state == .addAccount
     if let cancelAction { g_simple_action_set_enabled(cancelAction, cancels ? 1 : 0) }
     if let deviceAction { g_simple_action_set_enabled(deviceAction, page == .signedOut ? 1 : 0) }
+    if let connectedAppsAction { g_simple_action_set_enabled(connectedAppsAction, page == .signedIn ? 1 : 0) }
     // The first page after `.loading` appears at once, not faded in.
     let transition =
       animated && shownPage != nil ? GTK_STACK_TRANSITION_TYPE_CROSSFADE : GTK_STACK_TRANSITION_TYPE_NONE

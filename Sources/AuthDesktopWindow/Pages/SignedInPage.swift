@@ -7,6 +7,7 @@ import CGtk
 /// in, when it is kept in one), the configured providers as boxed-list
 /// rows (`AdwActionRow` in an `AdwPreferencesGroup`: Unlink for the linked ones, Link for the others),
 /// "Authenticator app … Add" for a Firebase project's account (a TOTP second factor, `EnrollmentPage`),
+/// "Connected apps … Show" (`ConnectedAppsPage`),
 /// then Reauthenticate and Sign out, the other signed-in users (`AccountList`) and Delete account (which asks first, see `DeleteConfirmation`).
 @GLibMainActor
 final class SignedInPage {
@@ -17,6 +18,8 @@ final class SignedInPage {
     var addSecondFactor: @GLibMainActor () -> Void
     var signOut: @GLibMainActor () -> Void
     var deleteAccount: @GLibMainActor (AccountSummary) -> Void
+    /// "Connected apps … Show": the apps allowed to use an account (`ConnectedAppsPage`).
+    var connectedApps: @GLibMainActor () -> Void
     /// "Other accounts": Add account, Switch, Sign out (`AccountList`).
     var accounts: AccountList.Actions
   }
@@ -54,7 +57,11 @@ final class SignedInPage {
     let column = Gtk.box(
       spacing: 24, margin: 24,
       [
-        header, Adw.group(title: WindowText.accountGroup, [uidRow, projectRow, secondFactorRow]), linked, session,
+        header,
+        Adw.group(
+          title: WindowText.accountGroup,
+          [uidRow, projectRow, secondFactorRow, Self.connectedAppsRow(actions.connectedApps)]),
+        linked, session,
         accounts.root, delete,
       ])
     let scroller = gtk_scrolled_window_new()!
@@ -100,6 +107,14 @@ final class SignedInPage {
     }
     for row in rows { adw_preferences_group_add(glibCast(linked, to: AdwPreferencesGroup.self), row) }
     accounts.update(account.others)
+  }
+
+  /// `Connected apps / Apps you allowed … ……… [Show]`.
+  private static func connectedAppsRow(_ show: @escaping @GLibMainActor () -> Void) -> Widget {
+    Adw.actionRow(
+      title: WindowText.connectedApps, subtitle: WindowText.connectedAppsHint,
+      suffix: Gtk.button(WindowText.showConnectedApps, accessible: WindowText.showConnectedAppsAccessible, action: show)
+    )
   }
 
   /// `GitHub / ada@example.com ……… [Unlink]`, or `GitLab / Not linked ……… [Link]`.

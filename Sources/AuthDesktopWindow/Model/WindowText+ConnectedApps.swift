@@ -1,0 +1,32 @@
+import AuthDesktopApp
+import Foundation
+
+/// The words of Connected apps: the apps allowed to use an account (their grants), with Remove.
+extension WindowText {
+  static let connectedApps = tr("Connected apps")
+  static let connectedAppsMenu = tr("Connected Apps")
+  static let connectedAppsHint = tr("Apps allowed to use your accounts")
+  static let showConnectedApps = tr("Show")
+  static let showConnectedAppsAccessible = tr("Show connected apps")
+  static let connectedAppsBody = tr(
+    "These apps may get a token of the account you chose for them. Remove one and its next request fails.")
+  static let noConnectedApps = tr("No app may use your accounts")
+  static let removeApp = tr("Remove")
+  static func removeAppAccessible(_ app: String, account: String) -> String {
+    tr("Remove {app} from {account}", ["app": app, "account": account])
+  }
+  static func appPermissions(_ scopes: [String]) -> String {
+    tr("Permissions: {scopes}", ["scopes": scopes.joined(separator: ", ")])
+  }
+  static func appLastUsed(_ date: String) -> String { tr("Last used {date}", ["date": date]) }
+  static let appNeverUsed = tr("Not used yet")
+
+  /// `app`'s row subtitle: the account and provider, the scopes, and when the app last used its grant.
+  static func connectedAppDetails(_ app: ConnectedApp, date: (Date) -> String) -> String {
+    [
+      "\(app.accountName) · \(providerTitle(app.providerID))",
+      app.scopes.isEmpty ? nil : appPermissions(app.scopes),
+      app.lastUsedAt.map { appLastUsed(date($0)) } ?? appNeverUsed,
+    ].compactMap { $0 }.joined(separator: "\n")
+  }
+}
