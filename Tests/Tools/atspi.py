@@ -5,7 +5,7 @@ Usage (Debian: python3-gi, gir1.2-atspi-2.0, at-spi2-core; run with the system p
   atspi.py showing PID          JSON list of [role, name] of every node on screen of the app with PID
   atspi.py activate PID NAME    performs the first action ("click") of the on-screen node named NAME
   atspi.py type PID NAME TEXT   replaces the text of the on-screen editable node named NAME (EditableText)
-  atspi.py key PID KEY          presses and releases a key (Escape, Return, Tab or F10) as a keyboard
+  atspi.py key PID KEY          presses and releases a key (Escape, Return, Tab, F10 or space) as a keyboard
                                 would (XTest), with the pointer over the app's dialog, else its window
   atspi.py extents PID NAME     JSON list of [x, y, width, height] (window coordinates) of the on-screen
                                 nodes named NAME that have a place (the Component interface)
@@ -25,7 +25,7 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
 # X keysyms (X11/keysymdef.h) of the keys the tests press.
-KEYSYMS = {"Escape": 0xFF1B, "Return": 0xFF0D, "Tab": 0xFF09, "F10": 0xFFC7}
+KEYSYMS = {"Escape": 0xFF1B, "Return": 0xFF0D, "Tab": 0xFF09, "F10": 0xFFC7, "space": 0x20}
 
 
 def application(pid):

@@ -23,6 +23,10 @@ extension AuthWindowModel {
     }
   }
 
+  var showsConnectedApps: Bool {
+    if case .connectedApps = state { true } else { false }
+  }
+
   /// Every grant, its account named as the signed-in users' list names it.
   func connectedApps() async -> [ConnectedApp] {
     let users = (try? await auth.signedInUsers().users) ?? []

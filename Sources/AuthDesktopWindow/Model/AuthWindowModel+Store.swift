@@ -28,9 +28,10 @@ extension AuthWindowModel {
   /// (reads only: no recovery, which could write and so wake the monitor again).
   func showStore() async {
     guard isIdle, followsStore else { return }
-    let now: WindowState
-    if case .connectedApps = state { now = .connectedApps(await connectedApps()) } else { now = await storeState() }
-    guard isIdle, followsStore, now != state else { return }
+    let apps = showsConnectedApps
+    let now = apps ? .connectedApps(await connectedApps()) : await storeState()
+    // The user may have opened or left Connected apps meanwhile: that page is theirs.
+    guard isIdle, followsStore, showsConnectedApps == apps, now != state else { return }
     state = now
   }
 

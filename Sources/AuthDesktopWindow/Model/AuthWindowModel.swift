@@ -79,10 +79,13 @@ final class AuthWindowModel: WindowModel {
 
   /// Shows the signed-in user, or the sign-in page — unless a sign-in is in flight.
   func refresh() {
+    let fromConnectedApps = showsConnectedApps
     Task { @GLibMainActor in
       _ = try? await auth.recoverInterruptedOperations()
-      guard isIdle else { return }
-      state = await storeState()
+      let now = await storeState()
+      // Connected apps opened meanwhile (the window became active as its menu closed) stays open.
+      guard isIdle, fromConnectedApps || !showsConnectedApps else { return }
+      state = now
     }
   }
 

@@ -27,6 +27,9 @@ final class ConsentAccountList {
       let row = Adw.actionRow(title: account.title, subtitle: account.subtitle)
       adw_action_row_add_prefix(glibCast(row, to: AdwActionRow.self), check)
       adw_action_row_set_activatable_widget(glibCast(row, to: AdwActionRow.self), check)
+      // The row labels its activatable widget by its title too ("Hubot Hubot"): one name is enough.
+      authdesktop_accessible_reset_labelled_by(check)
+      authdesktop_accessible_set_label(check, account.title)
       Adw.keepOnOneLine(row, fullText: [account.title, account.subtitle].compactMap { $0 }.joined(separator: "\n"))
       gtk_list_box_append(OpaquePointer(list), row)
       checks.append(check)
