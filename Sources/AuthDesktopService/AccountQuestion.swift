@@ -59,10 +59,8 @@ extension ConsentQuestion {
           ["app": app, "provider": provider]))
     }
     if !question.scopes.isEmpty {
-      paragraphs.append(
-        tr(
-          "{app} asks for these permissions: {scopes}.",
-          ["app": app, "scopes": question.scopes.joined(separator: ", ")]))
+      let lines = ScopeWords.lines(question.scopes, providerID: question.providerID).map { "• " + $0 }
+      paragraphs.append(([tr("{app} asks to:", ["app": app])] + lines).joined(separator: "\n"))
     }
     if !caller.isSandboxed {
       paragraphs.append(tr("{app} is not sandboxed: it could reach your accounts without asking.", ["app": app]))

@@ -32,6 +32,7 @@ import Testing
     #expect(run.output.contains("signed in as octocat\n"), "\(run.output)")
     let asked = await consent.asked
     #expect(asked.count == 1 && asked.first?.title.hasSuffix(" wants to use your GitHub account") == true, "\(asked)")
+    #expect(asked.first?.body.contains("\n• Read your profile") == true, "the scope in words: \(asked)")
     let grants = try await world.auth.appGrants()
     #expect(grants.map(\.uid) == [octocat.uid] && grants.map(\.providerID) == ["github.com"], "\(grants)")
     #expect(grants.first?.lastUsedAt != nil, "GetAccessToken answered the grant")
