@@ -9,13 +9,14 @@ import platform
 import subprocess
 import sys
 
+import grants
 import python_baseline
 from desktop import Desktop
 from handoff import Handoff
 from processes import ROOT, Servers, run, timed_run
 from stats import Table, summary
 
-ALL = ("redirect", "window", "handoff", "token", "scale", "accounts", "micro")
+ALL = ("redirect", "window", "handoff", "token", "grants", "scale", "accounts", "micro")
 
 
 def machine():
@@ -165,6 +166,15 @@ def main():
             t.add("`auth-desktop status --json`: spawn → exit", r["status_ms"],
                   baseline="`secret-tool lookup` (1 item)", baseline_samples=r["secret_tool_ms"], target=1.5)
             t.add("the session-bus service's resident set (VmRSS) after the run", r["service_rss_mib"], unit="MiB")
+            show(t)
+        if "grants" in only:
+            r = grants.granted_token(desktop, n, w)
+            raw["grants"] = r
+            t = Table("4b. `Accounts1.GetAccessToken` for a granted account, from a client that keeps its bus connection")
+            t.add("`GetAccessToken` (the window's process, started by the bus): per call", r["token_ms"],
+                  baseline="Secret Service lookup (SearchItems + GetSecrets), open session", baseline_samples=r["secret_ms"])
+            t.add("… p99 of the calls", r["token_p99_ms"], baseline="… p99 of the lookups",
+                  baseline_samples=r["secret_p99_ms"])
             show(t)
         if "scale" in only:
             show(scale(app, bench, scratch, n, w, raw))
