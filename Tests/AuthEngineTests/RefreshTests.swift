@@ -72,6 +72,30 @@ import Testing
     #expect(requests.filter { $0["grant_type"] as? String == "refresh_token" }.count == 1)
   }
 
+  /// A refresh token the provider refused (`invalid_grant`: here rotated away by another client) is
+  /// forgotten: the next caller, in this process or another, gets "sign in again" without sending it.
+  @Test func aRefusedRefreshTokenIsSentOnce() async throws {
+    let github = try await Fixtures.github(["issue_refresh_token": true, "expires_in": 3600])
+    let clock = ManualClock(Date())
+    let harness = try Harness(configuration: github.configuration, clock: clock)
+    let result = try await harness.signIn(OAuthProvider(providerID: "github.com"))
+    let vault = CredentialVault(secrets: harness.secrets)
+    let uid = result.identity.uid
+    try await vault.save(result.credential, uid: uid)
+    _ = try await harness.service.refresh(result.credential)  // rotates the stored one away
+    clock.advance(by: 3600)
+    for _ in 0..<2 {
+      await expectAuthError(.userTokenExpired) {
+        try await harness.service.validCredential(providerID: "github.com", uid: uid, vault: vault)
+      }
+    }
+    let log = try await Control.get(github.base.appendingPathComponent("_test/clients/\(github.clientID)/log"))
+    let requests = (log as? [String: Any])?["requests"] as? [[String: Any]] ?? []
+    #expect(requests.filter { $0["grant_type"] as? String == "refresh_token" }.count == 2, "\(requests)")
+    let stored = try #require(try await vault.load(providerID: "github.com", uid: uid))
+    #expect(stored.refreshToken == nil && stored.accessToken != nil, "the access token and the rest are kept")
+  }
+
   @Test func refreshWithoutRefreshTokenMeansSignInAgain() async throws {
     let github = try await Fixtures.github()
     let harness = try Harness(configuration: github.configuration)

@@ -55,7 +55,16 @@ extension AuthorizationService {
       if !isDue(current, margin: margin) || (current.isAnotherIssue(than: credential) && !isDue(current, margin: 0)) {
         return current
       }
-      let refreshed = try await refresh(current)
+      let refreshed: OAuthCredential
+      do {
+        refreshed = try await refresh(current)
+      } catch let error as AuthError where error.code == .userTokenExpired && current.refreshToken != nil {
+        // The provider refused the refresh token (`invalid_grant`): it is dead, and is never sent again.
+        var spent = current
+        spent.refreshToken = nil
+        try? await vault.save(spent, uid: uid)
+        throw error
+      }
       try await vault.save(refreshed, uid: uid)
       return refreshed
     }
