@@ -1,21 +1,23 @@
 import AuthDesktopApp
 import AuthDesktopKit
-import AuthDesktopService
 import CAdwaita
 import CGtk
 import Foundation
 import TestSupport
 import Testing
 
+@testable import AuthDesktopService
 @testable import AuthDesktopWindow
 
 /// The session-bus service's question (`ConsentDialog`) over the preview's signed-in window, in a child
 /// process as `WindowScreenshotTests` does: an unsandboxed "Notes" (named by its desktop entry) asks to
-/// sign in at github.com. Saves `window-consent.png` (the dialog alone).
+/// sign in at github.com (`window-consent.png`), and to use a GitHub account, one of two
+/// (`window-consent-account.png`); the dialog alone.
 @Suite struct ConsentDialogScreenshotTests {
-  @Test func theQuestionIsPhotographed() async throws {
+  @Test(arguments: ["window-consent", "window-consent-account"])
+  func theQuestionIsPhotographed(name: String) async throws {
     try #require(ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty == false, "needs DISPLAY: run scripts/test")
-    let path = try WindowTestChild.screenshotPath("window-consent.png")
+    let path = try WindowTestChild.screenshotPath("\(name).png")
     try? FileManager.default.removeItem(atPath: path)
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("auth-desktop-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: data) }
@@ -30,12 +32,13 @@ import Testing
 
     let log = WindowTestChild.newLog()
     await #expect(processExitsWith: .success) {
-      [path = path as String, log = log as String, data = data.path as String] in
+      [path = path as String, log = log as String, data = data.path as String, name = name as String] in
       WindowTestChild.logFailures(to: log)
       WindowTestChild.preventBusAutolaunch()
       setenv("XDG_DATA_HOME", data, 1)
       setenv(WindowApplication.previewPageVariable, WindowPage.signedIn.rawValue, 1)
-      Task { @GLibMainActor in await ConsentScreenshotChild.capture(to: path) }
+      let account = name.hasSuffix("account")
+      Task { @GLibMainActor in await ConsentScreenshotChild.capture(account: account, to: path) }
       exit(WindowApplication.run(arguments: ["auth-desktop"], model: PreviewWindowModel()))
     }
     WindowTestChild.reportFailure(loggedAt: log)
@@ -49,19 +52,32 @@ import Testing
 @GLibMainActor
 enum ConsentScreenshotChild {
   /// Notes, the program in `XDG_DATA_HOME` that its desktop entry names.
-  static var question: ConsentQuestion {
+  static var notes: CallerIdentity {
     let program = ProcessInfo.processInfo.environment["XDG_DATA_HOME", default: ""] + "/notes"
-    return ConsentQuestion.webSignIn(
-      caller: CallerIdentity(
-        processID: 1, userID: getuid(), kind: .unsandboxed(executable: program, desktopEntry: "notes.desktop")),
-      host: "github.com", parentWindow: .unset, activationToken: nil)
+    return CallerIdentity(
+      processID: 1, userID: getuid(), kind: .unsandboxed(executable: program, desktopEntry: "notes.desktop"))
   }
 
-  static func capture(to path: String) async {
+  /// Notes asks to sign in at github.com, or (`account`) to use one of two GitHub accounts.
+  static func question(account: Bool) -> ConsentQuestion {
+    guard account else {
+      return ConsentQuestion.webSignIn(caller: notes, host: "github.com", parentWindow: .unset, activationToken: nil)
+    }
+    let accounts = AccountQuestion(
+      providerID: "github.com", providerName: "GitHub", scopes: ["read:user", "repo"],
+      candidates: [
+        ConsentAccount(uid: "1", email: "ada@example.com", displayName: "Ada Lovelace", login: "ada"),
+        ConsentAccount(uid: "2", email: "ada@work.example", displayName: nil, login: "ada-at-work"),
+      ])
+    return ConsentQuestion.account(caller: notes, question: accounts, parentWindow: .unset, activationToken: nil)
+  }
+
+  static func capture(account: Bool, to path: String) async {
     do {
       let window = try await WindowTestChild.mappedWindow(within: .seconds(20))
       try await WindowTestChild.settled(window)
-      if question.title != "Notes wants to sign you in at github.com" {
+      let question = question(account: account)
+      if !question.title.hasPrefix("Notes wants to ") {
         WindowTestChild.fail("asked: \(question.title)")
       }
       let address = UInt(bitPattern: window)
