@@ -1,4 +1,5 @@
 import AuthDesktopApp
+import AuthDesktopService
 import Foundation
 
 /// The words of Connected apps: the apps allowed to use an account (their grants), with Remove.
@@ -16,16 +17,17 @@ extension WindowText {
     tr("Remove {app} from {account}", ["app": app, "account": account])
   }
   static func appPermissions(_ scopes: [String]) -> String {
-    tr("Permissions: {scopes}", ["scopes": scopes.joined(separator: ", ")])
+    tr("Permissions: {scopes}", ["scopes": scopes.joined(separator: "; ")])
   }
   static func appLastUsed(_ date: String) -> String { tr("Last used {date}", ["date": date]) }
   static let appNeverUsed = tr("Not used yet")
 
-  /// `app`'s row subtitle: the account and provider, the scopes, and when the app last used its grant.
+  /// `app`'s row subtitle: the account and provider, the scopes in words (`ScopeWords`, as the consent
+  /// named them), and when the app last used its grant.
   static func connectedAppDetails(_ app: ConnectedApp, date: (Date) -> String) -> String {
     [
       "\(app.accountName) · \(providerTitle(app.providerID))",
-      app.scopes.isEmpty ? nil : appPermissions(app.scopes),
+      app.scopes.isEmpty ? nil : appPermissions(ScopeWords.lines(app.scopes, providerID: app.providerID)),
       app.lastUsedAt.map { appLastUsed(date($0)) } ?? appNeverUsed,
     ].compactMap { $0 }.joined(separator: "\n")
   }
