@@ -56,6 +56,7 @@ extension ErrorWording {
     case .unknownAccount: return tr("Account not signed in")
     case .ambiguousAccount: return tr("More than one account matches")
     case .unknownApp: return tr("No such app")
+    case .accountSignedOut: return tr("Account signed out")
     case .secretStoreUnavailable: return tr("Keyring unavailable")
     case .storageFailure: return tr("Accounts not saved")
     case .internalError: return tr("Something went wrong")

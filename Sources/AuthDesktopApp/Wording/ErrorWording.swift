@@ -192,6 +192,10 @@ enum ErrorWording {
         )
     case (.unknownAccount, _), (.ambiguousAccount, _): return accountsBody(error, for: surface)
     case (.unknownApp, _): return appsBody(error, for: surface)
+    case (.accountSignedOut, _):
+      return sentences(
+        tr("The account this sign-in was for was signed out before the sign-in finished. Nothing was linked."),
+        cli ? tr("Sign in as that account again, then start over.") : tr("Sign in as that account again."))
     case (.secretStoreUnavailable, .secretStore(let problem)): return secretStore(problem, surface)
     case (.secretStoreUnavailable, _): return secretStore(.failed, surface)
     case (.storageFailure, .storage(let issue)): return storage(issue, surface)

@@ -70,13 +70,9 @@ struct SignInCommand: CLICommand {
         request.customParameters[String(param[..<equals])] = String(param[param.index(after: equals)...])
       }
       let intent: SignInIntent = link ? .link : reauthenticate ? .reauthenticate : .signIn
-      // A link or reauthentication is for the chosen account. `--no-wait` leaves the redirect to
-      // another process, which links to the current user: it must be the chosen one.
+      // A link or reauthentication is for the chosen account, which the pending request stores: with
+      // `--no-wait`, the process that completes the redirect applies it to that account too.
       let account = intent == .signIn ? nil : try await context.chooseUser().user.uid
-      if noWait, let account, try await context.auth.currentUser()?.uid != account {
-        throw ValidationError(
-          tr("--no-wait links to the current account: switch to the chosen one first, or leave out --no-wait"))
-      }
       try await context.ensureEmulator(outlivesThisProcess: noWait)
       let redirect = SignInRedirect.choose(
         providerID: provider, context: context,

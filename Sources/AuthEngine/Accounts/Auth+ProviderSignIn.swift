@@ -11,16 +11,18 @@ extension Auth {
   }
 
   /// Applies the result's intent; a link or reauthentication is for `accountUID` (the session's
-  /// signed-in user), or for the current user when nil.
+  /// signed-in user), else the account the pending request stored (`result.account`), else the current
+  /// user. A named account that was signed out since the sign-in began is `auth/account-signed-out`:
+  /// nothing is linked to anyone else.
   func apply(_ result: ProviderSignInResult, accountUID: String? = nil) async throws -> AuthDataResult {
-    switch result.intent {
-    case .signIn:
-      return try await signIn(with: result)
-    case .link:
-      return try await link(uid: try await requireAccount(accountUID).uid, with: result)
-    case .reauthenticate:
-      return try await reauthenticate(uid: try await requireAccount(accountUID).uid, with: result)
+    guard result.intent != .signIn else { return try await signIn(with: result) }
+    let target = accountUID ?? result.account
+    if let target, try await backend.signedInAccount(uid: target) == nil {
+      throw AuthError(.accountSignedOut, origin: .request, providerID: result.identity.providerID)
     }
+    let uid = try await requireAccount(target).uid
+    return result.intent == .link
+      ? try await link(uid: uid, with: result) : try await reauthenticate(uid: uid, with: result)
   }
 
   /// Signs in with a provider result: the known identity's user, or a new user — unless the email

@@ -33,6 +33,9 @@ public struct PendingAuthorizationRecord: Sendable, Codable, Equatable {
   /// Where the process waiting for this redirect can be reached (a D-Bus name; see
   /// `RedirectSource.scheme`); nil when nothing waits. Not a secret.
   public var receiver: String?
+  /// The signed-in account (uid) a link or reauthentication is for; nil: the current user when the
+  /// redirect is completed (and always for a sign-in). Not a secret (`PendingTargetSchema`).
+  public var account: String?
 
   /// The key under which a pending request is found: hex SHA-256 of the `state` or request token.
   public static func id(forLookupValue value: String) -> String { Digests.sha256Hex(value) }

@@ -35,10 +35,11 @@ public actor AuthorizationService {
   }
 
   /// Starts a sign-in. `loopbackRedirectURI` is the bound listener's URI (required for loopback
-  /// providers, refused otherwise); `receiver` is stored with the request (`RedirectSource.scheme`).
+  /// providers, refused otherwise); `receiver` is stored with the request (`RedirectSource.scheme`), and
+  /// so is `account`, the uid a link or reauthentication is for (nil: the current user).
   public func begin(
     _ provider: OAuthProvider, intent: SignInIntent = .signIn, loopbackRedirectURI: URL? = nil,
-    receiver: String? = nil
+    receiver: String? = nil, account: String? = nil
   ) async throws -> PendingAuthorization {
     try provider.validate(against: configuration.providerTable)
     let resolved = try ResolvedProvider(providerID: provider.providerID, configuration: configuration)
@@ -55,6 +56,7 @@ public actor AuthorizationService {
         resolved, provider: provider, redirectURI: redirectURI, intent: intent, now: now)
     }
     record.receiver = receiver
+    record.account = intent == .signIn ? nil : account
     // The secret half first: a record never exists without its secrets.
     let key = SecretKey(namespace: PendingSecrets.namespace, id: record.id)
     try await environment.secrets.store(

@@ -74,6 +74,6 @@ extension AuthorizationService {
       credential: credential, identity: identity,
       additionalUserInfo: AdditionalUserInfo(
         providerID: provider.providerID, profile: profile, username: identity.username),
-      intent: record.intent)
+      intent: record.intent, account: record.account)
   }
 }

@@ -88,7 +88,7 @@ extension AuthorizationService {
       credential: credential, identity: identity,
       additionalUserInfo: AdditionalUserInfo(
         providerID: provider.providerID, profile: profile, username: identity.username),
-      intent: record.intent)
+      intent: record.intent, account: record.account)
   }
 
   /// Verifies the ID token of an OpenID Connect sign-in (its `nonce` claim must be `nonce`, the hash of

@@ -57,6 +57,9 @@ public enum AuthErrorCode: String, Sendable, CaseIterable {
   case unknownAccount = "auth/unknown-account"
   /// The account named matches several signed-in users.
   case ambiguousAccount = "auth/ambiguous-account"
+  /// The account a link or reauthentication was started for was signed out before its redirect came
+  /// back: nothing was linked.
+  case accountSignedOut = "auth/account-signed-out"
   // The apps' grants.
   /// The app named (`auth-desktop apps revoke APP`) holds no grant (on that account).
   case unknownApp = "auth/unknown-app"

@@ -88,14 +88,18 @@ public struct ProviderSignInResult: Sendable {
   public var additionalUserInfo: AdditionalUserInfo
   /// The intent given when the sign-in began.
   public var intent: SignInIntent
+  /// The signed-in account (uid) a link or reauthentication is for, as the pending request stored it;
+  /// nil: the current user.
+  public var account: String?
 
   public init(
     credential: OAuthCredential, identity: FederatedIdentity, additionalUserInfo: AdditionalUserInfo,
-    intent: SignInIntent = .signIn
+    intent: SignInIntent = .signIn, account: String? = nil
   ) {
     self.credential = credential
     self.identity = identity
     self.additionalUserInfo = additionalUserInfo
     self.intent = intent
+    self.account = account
   }
 }

@@ -7,7 +7,9 @@ extension Auth {
   /// The session then waits for its redirect, at most `timeout`.
   ///
   /// `link` and `reauthenticate` need a signed-in user (`auth/no-current-user`): `uid`, or the current
-  /// user when the redirect is completed (nil). When the browser
+  /// user when the redirect is completed (nil). The pending request stores `uid`, so the process that
+  /// completes the redirect (`completeRedirect`) applies it to that user too; one signed out by then is
+  /// `auth/account-signed-out`. When the browser
   /// cannot be opened, `browser` decides: the shell's launcher may show the link instead and return,
   /// or throw, and then the sign-in is cancelled and the error rethrown.
   public func startSignIn(
@@ -19,13 +21,14 @@ extension Auth {
     var bound: (any BoundRedirectListener)?
     switch redirect {
     case .scheme(let receiver):
-      pending = try await authorization.begin(provider, intent: intent, receiver: receiver)
+      pending = try await authorization.begin(provider, intent: intent, receiver: receiver, account: uid)
     case .loopback(let listener):
       let path = try await authorization.redirectURI(for: provider.providerID, mode: .loopback).path
       let listening = try await listener.bind(path: path)
       bound = listening
       do {
-        pending = try await authorization.begin(provider, intent: intent, loopbackRedirectURI: listening.redirectURI)
+        pending = try await authorization.begin(
+          provider, intent: intent, loopbackRedirectURI: listening.redirectURI, account: uid)
       } catch {
         await listening.close()
         throw error

@@ -76,6 +76,7 @@ public final class AuthDatabase: Sendable {
     AccountsSchema.register(in: &migrator)
     StoreMeta.register(in: &migrator)
     SeveralUsersSchema.register(in: &migrator)
+    PendingTargetSchema.register(in: &migrator)
     AppGrantsSchema.register(in: &migrator)
     return migrator
   }
