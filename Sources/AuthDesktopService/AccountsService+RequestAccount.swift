@@ -27,6 +27,11 @@ extension AccountsService {
     guard providerID != "password", await auth.configuration.providerIDs.contains(providerID) else {
       throw ServiceError.invalidArgument(.provider)
     }
+    // As many waiting account requests per caller as sessions: an app cannot queue question after question.
+    guard
+      requests.values.filter({ $0.owner == call.sender && $0.session == nil }).count
+        < options.maximumSessionsPerCaller
+    else { throw ServiceError.failed(.tooManySessions) }
     let path = AccountsBus.requestPath(sender: call.sender, token: token)
     guard requests[path] == nil, let bus, await bus.export(requestAt: path) else {
       throw ServiceError.invalidArgument(.tokenInUse)

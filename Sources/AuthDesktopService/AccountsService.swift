@@ -148,6 +148,9 @@ public actor AccountsService {
   /// A caller left the bus: its sessions and requests end, with no Response (nobody to receive it).
   func callerLeft(_ name: String) async {
     callers[name] = nil
+    // Every one of its tasks is cancelled before any is ended: ending one lets the queue show the next
+    // question, which must not be another of this caller's.
+    for request in requests.values where request.owner == name { request.task?.cancel() }
     for (path, request) in requests where request.owner == name { await endRequest(path) }
     for (path, session) in sessions where session.owner == name { await endSession(path) }
   }

@@ -88,6 +88,23 @@ import Testing
     try await Poll.until("nothing is left") { await harness.leftNothing() }
   }
 
+  /// An app cannot queue question after question: its ninth waiting request is refused, and its requests
+  /// go when it leaves the bus (the client exits after its calls), questions and all.
+  @Test func anAppQueuesAtMostEightAccountRequests() async throws {
+    let world = try await GrantWorld.make()
+    _ = try await world.signIn(1001, "octocat")
+    let consent = HoldingConsent()
+    let harness = try await world.service(consent)
+    defer { harness.stop() }
+    let answers = try #require(try await harness.accounts(["flood", "9"]) as? [String])
+    #expect(answers == Array(repeating: "none", count: 8) + [Self.error + "Failed"], "\(answers)")
+    try await Poll.until("its requests are gone") { await harness.leftNothing() }
+    // The first question may or may not have been shown before the app left; none is shown now.
+    #expect(await consent.shown.count <= 1)
+    try await Poll.until("the question is taken away") { await consent.dismissed == consent.shown.count }
+    #expect(try await world.auth.appGrants().isEmpty)
+  }
+
   /// Each hostile or malformed call gets its defined error, asks nothing, and leaves no grant or request.
   @Test func hostileInputLeavesNothingBehind() async throws {
     let world = try await GrantWorld.make()

@@ -8,6 +8,8 @@ tests of the service: each command prints one JSON line. Every run is the same a
   accounts_client.py id-token ACCOUNT              GetIdToken, likewise
   accounts_client.py list                          ListAccounts
   accounts_client.py release ACCOUNT               Release: {} or {"error"}
+  accounts_client.py flood N                       N RequestAccounts on one connection, not waiting for
+                                                   their Responses: each one's error name ("none": taken)
   accounts_client.py hostile ACCOUNT               the refusals: long strings, wrong types, too many
                                                    scopes, unknown providers and accounts
 """
@@ -119,6 +121,10 @@ def main():
         result = call(bus, "ListAccounts", None, None)[0]
     elif command == "release":
         result = answer(lambda: (call(bus, "Release", "(s)", (arguments[0],)), {})[1])
+    elif command == "flood":
+        result = [error_name(lambda i=i: call(bus, "RequestAccount", "(ssasa{sv})",
+                                              ("", "github.com", [], {"handle_token": GLib.Variant("s", f"f{i}")})))
+                  for i in range(int(arguments[0]))]
     elif command == "hostile":
         result = hostile(bus, arguments[0])
     else:
