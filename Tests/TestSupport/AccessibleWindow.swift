@@ -54,9 +54,11 @@ public struct AccessibleWindow: Sendable {
   }
 
   /// Clicks the on-screen button (or other `role`) whose accessible name is `name` (AT-SPI's first action).
-  public func activate(_ name: String, role: String = "push button") async throws {
+  /// With `onlyRole`, only a node of that role: GTK 4.8 gives labels actions (copy) too, and a label
+  /// of the same name earlier in the window would take the click.
+  public func activate(_ name: String, role: String = "push button", onlyRole: Bool = false) async throws {
     try await waitFor(role, name)
-    let result = try await Self.run(["activate", String(pid), name])
+    let result = try await Self.run(["activate", String(pid), name] + (onlyRole ? [role] : []))
     #expect(result.status == 0, "AT-SPI could not activate \(name): \(result.output)")
   }
 
@@ -87,6 +89,14 @@ public struct AccessibleWindow: Sendable {
     guard result.status == 0 else { return nil }
     let rows = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String]] ?? []
     return rows.first.map { Node(role: $0[0], name: $0[1]) }
+  }
+
+  /// The on-screen nodes that are pressed or checked (a toggle button that is on).
+  public func pressed() async throws -> [Node] {
+    let result = try await Self.run(["pressed", String(pid)])
+    guard result.status == 0 else { return [] }
+    let rows = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String]] ?? []
+    return rows.map { Node(role: $0[0], name: $0[1]) }
   }
 
   /// The on-screen nodes that have an accessible description, with it.

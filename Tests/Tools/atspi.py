@@ -3,7 +3,9 @@
 
 Usage (Debian: python3-gi, gir1.2-atspi-2.0, at-spi2-core; run with the system python3):
   atspi.py showing PID          JSON list of [role, name] of every node on screen of the app with PID
-  atspi.py activate PID NAME    performs the first action ("click") of the on-screen node named NAME
+  atspi.py activate PID NAME [ROLE]
+                                performs the first action ("click") of the on-screen node named NAME (of
+                                role ROLE, e.g. "push button": GTK 4.8 gives labels actions too)
   atspi.py type PID NAME TEXT   replaces the text of the on-screen editable node named NAME (EditableText)
   atspi.py key PID KEY          presses and releases a key (Escape, Return, Tab, F10 or space) as a keyboard
                                 would (XTest), with the pointer over the app's dialog, else its window
@@ -11,6 +13,8 @@ Usage (Debian: python3-gi, gir1.2-atspi-2.0, at-spi2-core; run with the system p
                                 nodes named NAME that have a place (the Component interface)
   atspi.py focused PID          JSON list of [role, name] of the on-screen nodes that have the keyboard
                                 focus (none, or one)
+  atspi.py pressed PID          JSON list of [role, name] of the on-screen nodes that are pressed or checked
+                                (a toggle button that is on, a check button)
   atspi.py described PID        JSON list of [role, name, description] of the on-screen nodes that have
                                 an accessible description
 Exit codes: 0 done, 3 the application or node was not found (yet), 2 usage.
@@ -93,8 +97,9 @@ def key(app, name):
 
 
 def main(argv):
-    commands = {"showing": 3, "activate": 4, "type": 5, "key": 4, "extents": 4, "focused": 3, "described": 3}
-    if len(argv) != commands.get(argv[1] if len(argv) > 1 else "", -1):
+    commands = {"showing": 3, "activate": 4, "type": 5, "key": 4, "extents": 4, "focused": 3, "pressed": 3, "described": 3}
+    expected = commands.get(argv[1] if len(argv) > 1 else "", -1)
+    if len(argv) != expected and not (argv[1] == "activate" and len(argv) == expected + 1):
         print(__doc__, file=sys.stderr)
         return 2
     app = application(int(argv[2]))
@@ -110,6 +115,11 @@ def main(argv):
         focused = [node for node in nodes if node.get_state_set().contains(Atspi.StateType.FOCUSED)]
         print(json.dumps([[node.get_role_name(), node.get_name() or ""] for node in focused]))
         return 0
+    if argv[1] == "pressed":
+        on = (Atspi.StateType.PRESSED, Atspi.StateType.CHECKED)
+        pressed = [node for node in nodes if any(node.get_state_set().contains(state) for state in on)]
+        print(json.dumps([[node.get_role_name(), node.get_name() or ""] for node in pressed]))
+        return 0
     if argv[1] == "described":
         described = [node for node in nodes if node.get_description()]
         print(json.dumps([[node.get_role_name(), node.get_name() or "", node.get_description()] for node in described]))
@@ -124,6 +134,8 @@ def main(argv):
         return 0
     for node in nodes:
         if node.get_name() != argv[3]:
+            continue
+        if argv[1] == "activate" and len(argv) > 4 and node.get_role_name() != argv[4]:
             continue
         if argv[1] == "activate" and node.get_n_actions() > 0:
             node.do_action(0)

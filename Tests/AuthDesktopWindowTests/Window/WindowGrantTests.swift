@@ -10,7 +10,7 @@ import Testing
 extension SessionBusSuites {
   /// An app's grant through the real window, over AT-SPI: `Tests/Tools/accounts_client.py` (python3-gi)
   /// asks the window's service for a GitHub account (`RequestAccount`) and the user answers the consent
-  /// dialog — two accounts offered, Allow gives the chosen one; Deny and Escape answer 1 —; Connected apps
+  /// dialog — two accounts offered, the second chosen over AT-SPI, Allow gives that one; Deny and Escape answer 1 —; Connected apps
   /// then lists the app, follows its use, and Remove fails its next `GetAccessToken` with `NotGranted`.
   @Suite(.serialized) struct WindowGrantTests {
     static let client = TestServers.repositoryRoot.appendingPathComponent("Tests/Tools/accounts_client.py").path
@@ -24,17 +24,34 @@ extension SessionBusSuites {
         let request = try Self.start(["request", "github.com"])
         defer { kill(request.process.processIdentifier, SIGKILL) }
         try await window.waitFor("push button", "Allow")
-        // The dialog lists both accounts, the first one chosen; Allow gives the app that one.
+        // The dialog lists both accounts as toggle buttons (GTK 4.8 says "push button"; AT-SPI can click
+        // them), each named once and described by its email, the first one on; choosing the second and
+        // Allow gives the app that one.
+        let names: Set = ["Mona Octocat", "Hubot"]
         let shown = try await window.nodes()
-        let choices = shown.filter { $0.role == "check box" }.map(\.name)
-        #expect(Set(choices) == ["Mona Octocat", "Hubot"], "\(shown)")
-        let chosen = try #require(choices.first)
+        let choices = shown.filter { $0.role == "push button" && names.contains($0.name) }.map(\.name)
+        #expect(choices.count == 2 && Set(choices) == names, "\(shown)")
+        let described = try await window.descriptions().filter { $0.node.role == "push button" }
+        #expect(
+          Set(described.filter { names.contains($0.node.name) }.map(\.description))
+            == ["octocat@example.com", "hubot@example.com"], "\(described)")
+        let first = try #require(choices.first)
+        let chosen = try #require(choices.last)
+        #expect(try await window.pressed() == [.init(role: "push button", name: first)])
         let app = try #require(CallerIdentity.resolve(processID: request.process.processIdentifier, userID: getuid()))
+        try await window.activate(chosen, onlyRole: true)  // not the window's label "Hubot"
+        // A button's AT-SPI click is GTK's keyboard activation: it toggles a moment later.
+        try await Poll.until("\(chosen) on", within: .seconds(30), every: .milliseconds(200)) {
+          (try? await window.pressed()) == [.init(role: "push button", name: chosen)]
+        }
         try await window.activate("Allow")
         let response = try await Self.response(request)
         let uid = chosen == "Hubot" ? hubot : octocat
+        let login = chosen == "Hubot" ? "hubot" : "octocat"
+        let results = response["results"] as? [String: Any]
         #expect(response["code"] as? Int == 0, "\(response)")
-        #expect((response["results"] as? [String: Any])?["account"] as? String == uid, "\(response)")
+        #expect(results?["account"] as? String == uid, "\(response)")
+        #expect(results?["login"] as? String == login, "\(response)")
 
         // Connected apps lists the grant, and shows its use as it happens.
         let remove = WindowText.removeAppAccessible(app.displayName, account: chosen)
