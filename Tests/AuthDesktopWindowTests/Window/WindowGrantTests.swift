@@ -10,8 +10,10 @@ import Testing
 extension SessionBusSuites {
   /// An app's grant through the real window, over AT-SPI: `Tests/Tools/accounts_client.py` (python3-gi)
   /// asks the window's service for a GitHub account (`RequestAccount`) and the user answers the consent
-  /// dialog — two accounts offered, the second chosen over AT-SPI, Allow gives that one; Deny and Escape answer 1 —; Connected apps
-  /// then lists the app, follows its use, and Remove fails its next `GetAccessToken` with `NotGranted`.
+  /// dialog — two accounts offered, the second chosen over AT-SPI, Allow gives that one; Deny and Escape
+  /// answer 1 —; Connected apps then lists the app, follows its use, and Remove fails its next
+  /// `GetAccessToken` with `NotGranted`;
+  /// "Add account" signs in in the browser and asks again with the new account first and on.
   @Suite(.serialized) struct WindowGrantTests {
     static let client = TestServers.repositoryRoot.appendingPathComponent("Tests/Tools/accounts_client.py").path
 
@@ -87,6 +89,31 @@ extension SessionBusSuites {
           }
           #expect(try await Self.response(request)["code"] as? Int == 1, "\(answer)")
         }
+      }
+    }
+
+    @Test func addAccountSignsInAndOffersTheNewAccountFirst() async throws {
+      try await WindowSession.with(loopback: true, browser: .play) { session in
+        let window = session.accessible
+        let octocat = try await Self.signIn(session, login: "octocat", name: "Mona Octocat", first: true)
+        try await Self.nextUser(session, id: 1002, login: "hubot", name: "Hubot")
+        let request = try Self.start(["request", "github.com"])
+        defer { kill(request.process.processIdentifier, SIGKILL) }
+        try await window.waitFor("push button", "Mona Octocat")
+        // Only the dialog's button: the window's "Add another account" has a label "Add account",
+        // and GTK 4.8 gives labels an action too (without the role the label took the click).
+        try await window.activate(WindowText.addAccount, onlyRole: true)
+        // The sign-in in the browser, then the question again with the new account first and on.
+        try await window.waitFor("push button", "Hubot")
+        try await Poll.until("Hubot on", within: .seconds(30), every: .milliseconds(200)) {
+          (try? await window.pressed()) == [.init(role: "push button", name: "Hubot")]
+        }
+        try await window.activate("Allow")
+        let response = try await Self.response(request)
+        let results = response["results"] as? [String: Any]
+        #expect(response["code"] as? Int == 0, "\(response)")
+        #expect(results?["login"] as? String == "hubot", "\(response)")
+        #expect((results?["account"] as? String).map { !$0.isEmpty && $0 != octocat } == true, "\(response)")
       }
     }
 
