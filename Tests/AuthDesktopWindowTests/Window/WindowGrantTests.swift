@@ -108,6 +108,15 @@ extension SessionBusSuites {
         try await Poll.until("Hubot on", within: .seconds(30), every: .milliseconds(200)) {
           (try? await window.pressed()) == [.init(role: "push button", name: "Hubot")]
         }
+        // The keyboard reaches the accounts too: Tab lands on an account's button.
+        var focused: [AccessibleWindow.Node] = []
+        for _ in 0..<8 {
+          try await window.press("Tab")
+          try? await Poll.until("focus moved", within: .seconds(5)) { try await window.focused() != focused.last }
+          if let node = try await window.focused() { focused.append(node) }
+          if focused.last?.name == "Mona Octocat" { break }
+        }
+        #expect(focused.contains(.init(role: "push button", name: "Mona Octocat")), "\(focused)")
         try await window.activate("Allow")
         let response = try await Self.response(request)
         let results = response["results"] as? [String: Any]
