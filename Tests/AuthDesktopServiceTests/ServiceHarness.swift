@@ -20,7 +20,7 @@ struct ServiceHarness {
     configure: (inout AccountsService.Options) -> Void = { _ in }
   ) async throws -> ServiceHarness {
     TestEnvironment.prepare()
-    let bus = try PrivateSessionBus(environment: [:])
+    let bus = try await offThePool { try PrivateSessionBus(environment: [:]) }
     var options = AccountsService.Options(consent: consent, browser: browser, listener: SoupRedirectListener())
     configure(&options)
     let service = try await AccountsService.start(address: bus.address, options: options)
