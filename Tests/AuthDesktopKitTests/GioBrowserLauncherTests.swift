@@ -27,10 +27,10 @@ import Testing
     #expect(error?.detail?.contains("no application is set to open authdesktop-test-nobody-handles-this links") == true)
   }
 
-  /// The fake browser runs detached: its output file is polled for up to 30 s (once, under a loaded full
-  /// run, the launch took over 10 s).
+  /// The fake browser runs detached: its output file is polled for up to 60 s, the bound of every poll
+  /// on the outside world (under loaded full runs the launch once took over 10 s, and once over 30 s).
   static func waitForLine(containing text: String) async throws -> String {
-    try await Poll.value("the fake browser started with \(text)", every: .milliseconds(50)) {
+    try await Poll.value("the fake browser started with \(text)", within: .seconds(60), every: .milliseconds(50)) {
       let lines =
         (try? String(contentsOf: TestEnvironment.paths.openedFile, encoding: .utf8))?.split(separator: "\n") ?? []
       return lines.first { $0.contains(text) }.map(String.init)
