@@ -41,6 +41,10 @@ let package = Package(
   ],
   targets: [
     .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+    // GDK's X11 and Wayland parts (gdk/x11/gdkx.h, gdk/wayland/gdkwayland.h) and Xlib, for the consent dialog's
+    // parent window of another app; libgtk-4-dev depends on libx11-dev and libwayland-dev.
+    .systemLibrary(
+      name: "CGdkWindowing", path: "Sources/CGdkWindowing", pkgConfig: "gtk4-x11", providers: [.apt(["libgtk-4-dev"])]),
     .systemLibrary(
       name: "CAdwaita", path: "Sources/CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
     .systemLibrary(
@@ -107,7 +111,7 @@ let package = Package(
       name: "AuthDesktopWindow",
       dependencies: [
         "AuthEngine", "AuthEmulator", "AuthDesktopKit", "AuthDesktopApp", "AuthDesktopService", "CGtk", "CAdwaita",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "CGdkWindowing", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       linkerSettings: exportsNothing
     ),

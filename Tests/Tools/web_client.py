@@ -2,7 +2,8 @@
 """A python3-gi (Gio) client of AuthDesktop's web authentication (docs/dbus-interface.md), for the
 tests of the service: each command prints one JSON line.
 
-  web_client.py respond URL            one sign-in; its Response and this caller's unique name
+  web_client.py respond URL [WINDOW]   one sign-in (its parent_window WINDOW, default ""); its Response
+                                       and this caller's unique name
   web_client.py hold URL               one sign-in, then waits to be killed ("waiting" once asked)
   web_client.py many N                 N connections, each one sign-in at https://aI.example/; the
                                        Responses in the order they came
@@ -43,7 +44,7 @@ def error_name(body):
         return Gio.DBusError.get_remote_error(error) or error.message
 
 
-def start(bus, url, token, answers, session=None):
+def start(bus, url, token, answers, session=None, window=""):
     """CreateSession (unless given), subscribe to the request's Response, then Authenticate."""
     if session is None:
         session, _ = call(bus, "CreateSession", "(a{sv})", ({},))
@@ -55,7 +56,7 @@ def start(bus, url, token, answers, session=None):
         answers.append({"token": token, "code": code, "results": results})
 
     bus.signal_subscribe(None, REQUEST, "Response", request, None, Gio.DBusSignalFlags.NONE, on_response)
-    returned = call(bus, "Authenticate", "(ossa{sv})", (session, "", url, {"handle_token": GLib.Variant("s", token)}))
+    returned = call(bus, "Authenticate", "(ossa{sv})", (session, window, url, {"handle_token": GLib.Variant("s", token)}))
     assert returned[0] == request, returned
     return session
 
@@ -70,7 +71,7 @@ def main():
     command = sys.argv[1]
     if command == "respond":
         bus, answers = connect(), []
-        start(bus, sys.argv[2], "respond", answers)
+        start(bus, sys.argv[2], "respond", answers, window=sys.argv[3] if len(sys.argv) > 3 else "")
         wait(answers, 1)
         print(json.dumps({"sender": bus.get_unique_name(), **answers[0]}))
     elif command == "hold":

@@ -21,6 +21,8 @@ extension WindowText {
   }
   static func appLastUsed(_ date: String) -> String { tr("Last used {date}", ["date": date]) }
   static let appNeverUsed = tr("Not used yet")
+  /// The accessible name of an app's own icon in the consent dialog.
+  static func appIcon(_ app: String) -> String { tr("Icon of {app}", ["app": app]) }
 
   /// `app`'s row subtitle: the account and provider, the scopes in words (`ScopeWords`, as the consent
   /// named them), and when the app last used its grant.

@@ -5,8 +5,9 @@ import CAdwaita
 import CGtk
 
 /// The session-bus service's question to the user ("Notes wants to sign you in at github.com"): an
-/// `AdwMessageDialog`, over the window when it is open, with Deny (the default, and what Escape or
-/// closing answers) and Allow. An account question ("Notes wants to use your GitHub account") also
+/// `AdwMessageDialog` with the asking app's icon (`AppIcon.ofCaller`), over the app's window when its
+/// `parent_window` names one on this display (`ForeignParent`), else over AuthDesktop's window when it is
+/// open, with Deny (the default, and what Escape or closing answers) and Allow. An account question ("Notes wants to use your GitHub account") also
 /// lists the signed-in accounts of that provider to choose from (`ConsentAccountList`, the first one
 /// chosen) and has "Add account": the service then signs in in the browser and asks again with the new
 /// account chosen. The service shows one at a time (`ConsentQueue`); an app that closes its request or
@@ -43,18 +44,25 @@ struct ConsentDialog: ConsentProvider {
     {
       guard !dismissed else { return answer.resume(returning: .deny) }
       self.answer = answer
-      let made = adw_message_dialog_new(parent.map { glibCast($0, to: GtkWindow.self) }, question.title, question.body)!
+      let foreign = ForeignParent(question.parentWindow)
+      let over = parent.map { glibCast($0, to: GtkWindow.self) }
+      let made = adw_message_dialog_new(foreign == nil ? over : nil, question.title, question.body)!
+      let window = glibCast(made, to: GtkWindow.self)
+      // The title names the question where the desktop lists windows (the tests find it by that name).
+      gtk_window_set_title(window, question.title)
       let message = glibCast(made, to: AdwMessageDialog.self)
+      let extra = Gtk.box(spacing: 18, [AppIcon.ofCaller(question.caller)])
       adw_message_dialog_add_response(message, Self.deny, tr("Deny"))
       var accounts: ConsentAccountList?
       if let account = question.account {
         adw_message_dialog_add_response(message, Self.addAccount, tr("Add account"))
         if !account.candidates.isEmpty {
           let list = ConsentAccountList(account.candidates)
-          adw_message_dialog_set_extra_child(message, list.widget)
+          Gtk.append(list.widget, to: extra)
           accounts = list
         }
       }
+      adw_message_dialog_set_extra_child(message, extra)
       adw_message_dialog_add_response(message, Self.allow, tr("Allow"))
       if question.account != nil, accounts == nil { adw_message_dialog_set_response_enabled(message, Self.allow, 0) }
       adw_message_dialog_set_response_appearance(message, Self.allow, ADW_RESPONSE_SUGGESTED)
@@ -69,8 +77,9 @@ struct ConsentDialog: ConsentProvider {
         }
       }
       dialog = made
-      if let token = question.activationToken { gtk_window_set_startup_id(glibCast(made, to: GtkWindow.self), token) }
-      gtk_window_present(glibCast(made, to: GtkWindow.self))
+      if let token = question.activationToken { gtk_window_set_startup_id(window, token) }
+      if let foreign, !foreign.adopt(window) { gtk_window_set_transient_for(window, over) }
+      gtk_window_present(window)
     }
 
     func dismiss() {

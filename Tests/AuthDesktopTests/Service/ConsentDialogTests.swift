@@ -14,6 +14,10 @@ import Testing
   struct Desktop {
     let bus: PrivateSessionBus
     let opened: URL
+    /// `XDG_DATA_HOME/applications` of the service.
+    let applications: URL
+    /// The test's folder.
+    let root: URL
 
     init() async throws {
       let cli = try CLIRunner()
@@ -21,8 +25,9 @@ import Testing
       let config = cli.root.appendingPathComponent("xdg-config")
       opened = cli.root.appendingPathComponent("opened.txt")
       let browser = cli.root.appendingPathComponent("browser")
-      try FileManager.default.createDirectory(
-        at: data.appendingPathComponent("applications"), withIntermediateDirectories: true)
+      root = cli.root
+      applications = data.appendingPathComponent("applications")
+      try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
       try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
       try Data("#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(opened.path)'\n".utf8).write(to: browser)
       try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
@@ -55,11 +60,12 @@ import Testing
       return String(reply.output.split(separator: "'")[1])
     }
 
-    /// `web_client.py respond URL` in the background; its JSON line once the request is answered.
-    func respond(_ url: String) throws -> (Process, Pipe) {
+    /// `web_client.py respond URL [WINDOW]` in the background; its JSON line once the request is answered.
+    /// With `python`, web_client.py runs on that interpreter (an app of its own to the service).
+    func respond(_ url: String, window: String? = nil, python: String = "/usr/bin/python3") throws -> (Process, Pipe) {
       let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-      process.arguments = [ConsentDialogTests.client, "respond", url]
+      process.executableURL = URL(fileURLWithPath: python)
+      process.arguments = [ConsentDialogTests.client, "respond", url] + (window.map { [$0] } ?? [])
       process.environment = ProcessInfo.processInfo.environment.merging(bus.clientEnvironment) { $1 }
       let output = Pipe()
       process.standardOutput = output

@@ -10,9 +10,9 @@ import Testing
 @testable import AuthDesktopWindow
 
 /// The session-bus service's question (`ConsentDialog`) over the preview's signed-in window, in a child
-/// process as `WindowScreenshotTests` does: an unsandboxed "Notes" (named by its desktop entry) asks to
-/// sign in at github.com (`window-consent.png`), and to use a GitHub account, one of two
-/// (`window-consent-account.png`); the dialog alone.
+/// process as `WindowScreenshotTests` does: an unsandboxed "Notes" (named by its desktop entry, which
+/// gives it an icon) asks to sign in at github.com (`window-consent.png`), and to use a GitHub account,
+/// one of two (`window-consent-account.png`); the dialog alone.
 @Suite struct ConsentDialogScreenshotTests {
   @Test(arguments: ["window-consent", "window-consent-account"])
   func theQuestionIsPhotographed(name: String) async throws {
@@ -27,7 +27,7 @@ import Testing
     let program = data.appendingPathComponent("notes")
     try Data("#!/bin/sh\n".utf8).write(to: program)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
-    try Data("[Desktop Entry]\nType=Application\nName=Notes\nExec=\(program.path)\n".utf8)
+    try Data("[Desktop Entry]\nType=Application\nName=Notes\nExec=\(program.path)\nIcon=accessories-text-editor\n".utf8)
       .write(to: data.appendingPathComponent("applications/notes.desktop"))
 
     let log = WindowTestChild.newLog()
