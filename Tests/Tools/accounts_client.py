@@ -4,6 +4,8 @@ tests of the service: each command prints one JSON line. Every run is the same a
 (this interpreter's executable), on a bus connection of its own.
 
   accounts_client.py request PROVIDER [SCOPE...]   RequestAccount; its Response
+  accounts_client.py request-over WINDOW PROVIDER [SCOPE...]
+                                                   the same with the parent_window WINDOW (x11:XID)
   accounts_client.py token ACCOUNT [PROVIDER]      GetAccessToken: {"token", "expires"} or {"error"}
   accounts_client.py id-token ACCOUNT              GetIdToken, likewise
   accounts_client.py list                          ListAccounts
@@ -54,7 +56,7 @@ def answer(body):
         return {"error": Gio.DBusError.get_remote_error(error) or error.message}
 
 
-def request(bus, provider, scopes):
+def request(bus, provider, scopes, window=""):
     token = "ask1"
     path = f"{PATH}/request/{bus.get_unique_name()[1:].replace('.', '_')}/{token}"
     loop, result = GLib.MainLoop(), {}
@@ -65,7 +67,7 @@ def request(bus, provider, scopes):
         loop.quit()
 
     bus.signal_subscribe(None, REQUEST, "Response", path, None, Gio.DBusSignalFlags.NONE, on_response)
-    returned = call(bus, "RequestAccount", "(ssasa{sv})", ("", provider, scopes, {"handle_token": GLib.Variant("s", token)}))
+    returned = call(bus, "RequestAccount", "(ssasa{sv})", (window, provider, scopes, {"handle_token": GLib.Variant("s", token)}))
     assert returned[0] == path, returned
     loop.run()
     return result
@@ -112,6 +114,8 @@ def main():
     bus = connect()
     if command == "request":
         result = request(bus, arguments[0], arguments[1:])
+    elif command == "request-over":
+        result = request(bus, arguments[1], arguments[2:], window=arguments[0])
     elif command == "token":
         options = {"provider": GLib.Variant("s", arguments[1])} if len(arguments) > 1 else {}
         result = answer(lambda: dict(zip(("token", "expires"), call(bus, "GetAccessToken", "(sa{sv})", (arguments[0], options)))))

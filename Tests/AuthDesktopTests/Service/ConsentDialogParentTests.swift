@@ -32,21 +32,16 @@ extension ConsentDialogTests {
   @Test func theQuestionIsAChildOfTheAppsX11Window() async throws {
     let desktop = try await Desktop()
     defer { desktop.bus.stop() }
-    let title = "authdesktop-parent-\(UUID().uuidString)"
-    let parent = Process()
-    parent.executableURL = URL(fileURLWithPath: "/usr/bin/xmessage")
-    parent.arguments = ["-title", title, "the app's window"]
-    try parent.run()
-    defer { kill(parent.processIdentifier, SIGKILL) }
-    let xid = try await Self.window(named: title)
+    let parent = try await X11Windows.open(title: "authdesktop-parent-\(UUID().uuidString)")
+    defer { kill(parent.process.processIdentifier, SIGKILL) }
 
     let (client, output) = try desktop.respond(
-      "https://parented.example/authorize", window: "x11:0x\(hex(xid))",
+      "https://parented.example/authorize", window: "x11:" + X11Windows.identifier(parent.xid),
       python: try Self.python(in: desktop, named: "no-entry"))
     defer { kill(client.processIdentifier, SIGKILL) }
     let pid = try await desktop.question(host: "parented.example")
-    let dialog = try await Self.window(named: "wants to sign you in at parented\\.example")
-    #expect(try await Self.transientFor(dialog) == xid)
+    let dialog = try await X11Windows.window(named: "wants to sign you in at parented\\.example")
+    #expect(try await X11Windows.transientFor(dialog) == parent.xid)
     let nodes = try await Self.showing(desktop, pid)
     #expect(!nodes.contains { $0.first == "image" }, "\(nodes)")
     try await desktop.answer(host: "parented.example", with: "Deny")
@@ -56,8 +51,8 @@ extension ConsentDialogTests {
     let (orphan, orphanOutput) = try desktop.respond("https://orphan.example/authorize", window: "x11:0x1ffffff0")
     defer { kill(orphan.processIdentifier, SIGKILL) }
     _ = try await desktop.question(host: "orphan.example")
-    let unparented = try await Self.window(named: "wants to sign you in at orphan\\.example")
-    #expect(try await Self.transientFor(unparented) == nil)
+    let unparented = try await X11Windows.window(named: "wants to sign you in at orphan\\.example")
+    #expect(try await X11Windows.transientFor(unparented) == nil)
     try await desktop.answer(host: "orphan.example", with: "Deny")
     #expect(await Desktop.code(orphan, orphanOutput) == 1)
   }
@@ -76,23 +71,4 @@ extension ConsentDialogTests {
     try #require(shown.status == 0, "\(shown.output)")
     return try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [[String]])
   }
-
-  /// The X window whose `WM_NAME` matches `pattern` (xdotool's regular expression), once there is one.
-  static func window(named pattern: String) async throws -> UInt32 {
-    try await Poll.value("a window named \(pattern)", within: .seconds(60)) {
-      let found = try await Tool.run("xdotool", ["search", "--name", pattern], errors: false)
-      return found.output.split(separator: "\n").compactMap { UInt32($0.trimmingCharacters(in: .whitespaces)) }.first
-    }
-  }
-
-  /// The window `WM_TRANSIENT_FOR` of `xid` names (`xprop`), nil when it has none.
-  static func transientFor(_ xid: UInt32) async throws -> UInt32? {
-    // "WM_TRANSIENT_FOR(WINDOW): window id # 0x1600009", or "WM_TRANSIENT_FOR:  not found."
-    let property = try await Tool.run("xprop", ["-id", "0x\(hex(xid))", "WM_TRANSIENT_FOR"], errors: false)
-    guard let value = property.output.split(separator: "#").dropFirst().first else { return nil }
-    let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
-    return text.hasPrefix("0x") ? UInt32(text.dropFirst(2), radix: 16) : nil
-  }
 }
-
-private func hex(_ xid: UInt32) -> String { String(xid, radix: 16) }

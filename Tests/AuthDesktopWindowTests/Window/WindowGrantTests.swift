@@ -13,7 +13,8 @@ extension SessionBusSuites {
   /// dialog — two accounts offered, the second chosen over AT-SPI, Allow gives that one; Deny and Escape
   /// answer 1 —; Connected apps then lists the app, follows its use, and Remove fails its next
   /// `GetAccessToken` with `NotGranted`;
-  /// "Add account" signs in in the browser and asks again with the new account first and on.
+  /// "Add account" signs in in the browser and asks again with the new account first and on; the app's
+  /// own X11 window, not AuthDesktop's, is the question's parent when the app names it.
   @Suite(.serialized) struct WindowGrantTests {
     static let client = TestServers.repositoryRoot.appendingPathComponent("Tests/Tools/accounts_client.py").path
 
@@ -123,6 +124,24 @@ extension SessionBusSuites {
         #expect(response["code"] as? Int == 0, "\(response)")
         #expect(results?["login"] as? String == "hubot", "\(response)")
         #expect((results?["account"] as? String).map { !$0.isEmpty && $0 != octocat } == true, "\(response)")
+      }
+    }
+
+    /// The app's `parent_window` (`x11:XID` of its own window) comes before AuthDesktop's open window: the
+    /// question's `WM_TRANSIENT_FOR` is the app's window (without it, the dialog is AuthDesktop's).
+    @Test func theQuestionIsAChildOfTheAppsWindowNotAuthDesktops() async throws {
+      try await WindowSession.with(loopback: true, browser: .play) { session in
+        let window = session.accessible
+        _ = try await Self.signIn(session, login: "octocat", name: "Mona Octocat", first: true)
+        let app = try await X11Windows.open(title: "authdesktop-app-\(UUID().uuidString)")
+        defer { kill(app.process.processIdentifier, SIGKILL) }
+        let request = try Self.start(["request-over", "x11:" + X11Windows.identifier(app.xid), "github.com"])
+        defer { kill(request.process.processIdentifier, SIGKILL) }
+        try await window.waitFor("push button", "Allow")
+        let dialog = try await X11Windows.window(named: "wants to use your GitHub account")
+        #expect(try await X11Windows.transientFor(dialog) == app.xid)
+        try await window.activate("Deny")
+        #expect(try await Self.response(request)["code"] as? Int == 1)
       }
     }
 
