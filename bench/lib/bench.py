@@ -227,24 +227,29 @@ def scale(app, bench, scratch, n, w, raw):
 
 def accounts(app, bench, scratch, n, w, raw):
     """Several signed-in users: listing and choosing by email with 1,000 signed in against 1, in-process
-    and as `auth-desktop accounts --json`, `status --json --account EMAIL` and `token --account` processes."""
+    and as `auth-desktop accounts --json` and `accounts` (text), `status --json --account EMAIL` and
+    `token --account` processes."""
     directory = os.path.join(scratch, "signed-in")
     r = json.loads(run([bench, "accounts", "--directory", directory, "--iterations", str(n), "--warmup", str(w)]))
     config = os.path.join(directory, "config.toml")
     with open(config, "w") as f:
         f.write('[app]\nsecret_store = "file"\n')
     for row in r["accounts"]:
-        row["accounts_cli_ms"], row["status_account_cli_ms"], row["token_account_cli_ms"] = [], [], []
+        for key in ("accounts_cli_ms", "accounts_text_cli_ms", "status_account_cli_ms", "token_account_cli_ms"):
+            row[key] = []
     for index in range(w + n):  # the sizes in turns, so they see the same load
         for row in r["accounts"]:
             common = ["--json", "--config", config, "--data-dir", row["data_dir"]]
             listed_ms, listed = timed_run([app, "accounts"] + common)
+            text_ms, text = timed_run([app, "accounts", "--config", config, "--data-dir", row["data_dir"]])
             chosen_ms, chosen = timed_run([app, "status", "--account", row["account"]] + common)
             token_ms, token = timed_run([app, "token", "github.com", "--account", row["account"]] + common)
-            if listed.count('"uid"') < row["count"] or row["account"] not in chosen or "accessToken" not in token:
+            if (listed.count('"uid"') < row["count"] or len(text.splitlines()) != row["count"]
+                    or row["account"] not in chosen or "accessToken" not in token):
                 raise SystemExit(f"accounts, status or token --account on {row['count']} users: {chosen} {token}")
             if index >= w:
                 row["accounts_cli_ms"].append(listed_ms)
+                row["accounts_text_cli_ms"].append(text_ms)
                 row["status_account_cli_ms"].append(chosen_ms)
                 row["token_account_cli_ms"].append(token_ms)
     raw["accounts"] = r["accounts"]
@@ -253,6 +258,7 @@ def accounts(app, bench, scratch, n, w, raw):
     for key, label in (("list_ms", "list the signed-in users, in-process (`auth.signedInUsers()`)"),
                        ("choose_ms", "choose one by email, in-process (`auth.chooseUser`)"),
                        ("accounts_cli_ms", "`auth-desktop accounts --json` process"),
+                       ("accounts_text_cli_ms", "`auth-desktop accounts` process (text)"),
                        ("status_account_cli_ms", "`auth-desktop status --json --account EMAIL` process"),
                        ("token_account_cli_ms", "`auth-desktop token github.com --account EMAIL` process (file secrets)")):
         for row in r["accounts"]:

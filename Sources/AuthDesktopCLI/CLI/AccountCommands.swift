@@ -22,15 +22,25 @@ struct AccountsCommand: CLICommand {
         signedIn.users.isEmpty && context.accountRequest.explicit == nil
         ? nil : try await context.chooseUser()
       if output.json {
-        Output.json([
-          "accounts": signedIn.users.map { user in
-            var entry = Output.user(user)
-            entry["current"] = user.uid == signedIn.currentUID
-            entry["chosen"] = user.uid == choice?.user.uid
-            return entry
-          },
-          "current": signedIn.currentUID, "chosen": choice.map(Output.choice),
-        ])
+        // Written as it is read, the keys in sorted order (`JSONText`): a listing's output grows with
+        // the number of users, and each user costs what writing it costs (docs/benchmarks.md).
+        var text = JSONText()
+        text.beginObject()
+        text.key("accounts")
+        text.beginArray()
+        for user in signedIn.users {
+          Output.write(
+            user.account, current: user.uid == signedIn.currentUID, chosen: user.uid == choice?.user.uid, to: &text)
+          Output.flush(&text)
+        }
+        text.endArray()
+        if let choice {
+          text.key("chosen")
+          text.write(Output.choice(choice))
+        }
+        if let current = signedIn.currentUID { text.field("current", current) }
+        text.endObject()
+        Output.json(text)
         return
       }
       guard !signedIn.users.isEmpty else {
@@ -38,19 +48,24 @@ struct AccountsCommand: CLICommand {
         if let hint = await context.emulatorHint() { Output.errorLine(hint) }
         return
       }
+      // Appended piece by piece, one write per 64 KiB: a line each was a system call each.
+      var lines = ""
       for user in signedIn.users {
+        lines += user.uid + "\t" + (user.email ?? "-") + "\t"
+        for (index, info) in user.providerData.enumerated() {
+          lines += (index > 0 ? "," : "") + info.providerID + (info.screenName.map { ":" + $0 } ?? "")
+        }
         let marks = [
           user.uid == signedIn.currentUID ? tr("current") : nil,
           user.uid == choice?.user.uid ? tr("chosen {reason}", ["reason": choice!.reason.explanation]) : nil,
         ].compactMap { $0 }
-        let providers = user.providerData.map { info in
-          info.screenName.map { "\(info.providerID):\($0)" } ?? info.providerID
+        lines += (marks.isEmpty ? "" : "\t" + marks.joined(separator: ", ")) + "\n"
+        if lines.utf8.count > 65_536 {
+          Output.text(lines)
+          lines = ""
         }
-        Output.line(
-          ([user.uid, user.email ?? "-", providers.joined(separator: ",")]
-            + (marks.isEmpty ? [] : [marks.joined(separator: ", ")]))
-            .joined(separator: "\t"))
       }
+      Output.text(lines)
     }
   }
 }

@@ -11,11 +11,31 @@ import Foundation
 enum Output {
   /// A closed stdout (`sign-in --json | head -1` reads the URL and goes) drops the text: the command
   /// still finishes its work. (`FileHandle.write(_:)` would end the process with a Foundation error.)
-  static func line(_ text: String) { try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8)) }
+  static func line(_ text: String) { Output.text(text + "\n") }
+  /// `text` as it is, with no newline added.
+  static func text(_ text: String) { try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) }
   static func errorLine(_ text: String) { try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8)) }
 
-  /// One line of JSON; nil fields are left out (`JSONValue+Output`).
-  static func json(_ object: [String: Any?]) { line(JSONValue(output: object).outputText) }
+  /// One line of JSON; nil fields are left out (`JSONText`).
+  static func json(_ object: [String: Any?]) {
+    var text = JSONText()
+    text.write(object)
+    json(text)
+  }
+
+  /// `text` and a newline.
+  static func json(_ text: JSONText) {
+    var text = text
+    text.newline()
+    try? FileHandle.standardOutput.write(contentsOf: text.bytes)
+  }
+
+  /// Writes out what `text` holds once it passes 64 KiB, so that a long output (`accounts --json`)
+  /// touches no more memory than that, whatever its length.
+  static func flush(_ text: inout JSONText) {
+    guard text.bytes.count > 65_536 else { return }
+    text.drain { try? FileHandle.standardOutput.write(contentsOf: $0) }
+  }
 
   /// Runs `body`, turning an `AuthError` into the documented error output and exit code 1. With `--json`
   /// the output is for programs: English, whatever the user's language.
@@ -86,23 +106,43 @@ enum Output {
     return ["projectId": projectID, "tenantId": tenantID, "emulatorHost": emulatorHost]
   }
 
-  /// Firebase's `User` as `status --json` prints it.
-  static func user(_ user: User) -> [String: Any?] {
-    let iso = Date.ISO8601FormatStyle()  // as ISO8601DateFormatter prints, without loading ICU's calendars
-    return [
-      "uid": user.uid, "email": user.email ?? NSNull(), "emailVerified": user.emailVerified,
-      "displayName": user.displayName ?? NSNull(), "photoURL": user.photoURL ?? NSNull(),
-      "isAnonymous": user.isAnonymous,
-      "providerData": user.providerData.map { info -> [String: Any?] in
-        [
-          "providerId": info.providerID, "uid": info.uid, "email": info.email ?? NSNull(),
-          "displayName": info.displayName ?? NSNull(), "screenName": info.screenName,
-        ]
-      },
-      "metadata": [
-        "creationTime": iso.format(user.metadata.creationDate),
-        "lastSignInTime": iso.format(user.metadata.lastSignInDate),
-      ],
-    ]
+  /// Firebase's `User` as `status --json` prints it; `accounts --json` adds `current` and `chosen`.
+  static func user(_ user: User, current: Bool? = nil, chosen: Bool? = nil) -> JSONFragment {
+    var text = JSONText()
+    write(user.account, current: current, chosen: chosen, to: &text)
+    return JSONFragment(bytes: text.bytes)
+  }
+
+  /// The fields in the order `JSONText` sorts keys (their UTF-8 bytes), written as they are read: made
+  /// as a dictionary of values first, a user cost more than the 1,000th part of listing 1,000
+  /// (docs/benchmarks.md). nil is `null`, except `screenName`, which is left out.
+  static func write(_ user: Account, current: Bool?, chosen: Bool?, to text: inout JSONText) {
+    text.beginObject()
+    if let chosen { text.field("chosen", chosen) }
+    if let current { text.field("current", current) }
+    text.field("displayName", user.displayName)
+    text.field("email", user.email)
+    text.field("emailVerified", user.emailVerified)
+    text.field("isAnonymous", user.isAnonymous)
+    text.key("metadata")
+    text.beginObject()
+    text.field("creationTime", time: user.metadata.creationDate)
+    text.field("lastSignInTime", time: user.metadata.lastSignInDate)
+    text.endObject()
+    text.field("photoURL", user.photoURL)
+    text.key("providerData")
+    text.beginArray()
+    for info in user.providerData {
+      text.beginObject()
+      text.field("displayName", info.displayName)
+      text.field("email", info.email)
+      text.field("providerId", info.providerID)
+      if let screenName = info.screenName { text.field("screenName", screenName) }
+      text.field("uid", info.uid)
+      text.endObject()
+    }
+    text.endArray()
+    text.field("uid", user.uid)
+    text.endObject()
   }
 }

@@ -104,7 +104,7 @@ struct SignOutCommand: CLICommand {
       let current = try await context.auth.currentUser()
       if output.json {
         Output.json([
-          "signedOut": chosen.uid, "signedIn": current != nil, "current": current.map { Output.user($0) } ?? NSNull(),
+          "signedOut": chosen.uid, "signedIn": current != nil, "current": current.map { Output.user($0) } ?? .null,
         ])
       } else {
         Output.line(tr("Signed out {name}.", ["name": Output.name(chosen)]))

@@ -22,7 +22,8 @@ struct StatusCommand: CLICommand {
       let hint = user == nil ? await context.emulatorHint() : nil
       if output.json {
         Output.json([
-          "signedIn": user != nil, "user": user.map(Output.user) ?? NSNull(), "warning": warning, "firebase": project,
+          "signedIn": user != nil, "user": user.map { Output.user($0) } ?? .null, "warning": warning,
+          "firebase": project,
           "hint": hint, "chosen": choice.map(Output.choice),
         ])
         return

@@ -78,6 +78,7 @@ public final class AuthDatabase: Sendable {
     SeveralUsersSchema.register(in: &migrator)
     PendingTargetSchema.register(in: &migrator)
     AppGrantsSchema.register(in: &migrator)
+    SignedInOrderSchema.register(in: &migrator)
     return migrator
   }
 }

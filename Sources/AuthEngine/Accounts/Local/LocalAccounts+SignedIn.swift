@@ -45,42 +45,49 @@ extension LocalAccounts {
     }
   }
 
+  /// The signed-in users and their identities, in order: read through `SignedInOrderSchema`'s indexes,
+  /// SQLite sorts nothing.
+  static let signedInSQL = """
+    SELECT user.uid, user.email, user.emailVerified, user.displayName, user.photoURL, user.hasPassword,
+      user.creationDate, user.lastSignInDate, session.currentRank, identity.providerID,
+      identity.federatedID, identity.email, identity.displayName, identity.photoURL, identity.screenName
+    FROM session JOIN user ON user.uid = session.uid LEFT JOIN identity ON identity.uid = user.uid
+    WHERE session.endedAt IS NULL ORDER BY session.createdAt, session.rowid, identity.linkedAt
+    """
+
   /// One query whatever the number of users: the signed-in users in sign-in order, each followed by its
   /// identities in the order they were linked. The columns are read by position, and a user's row
-  /// (its two dates) once: GRDB's lookup by column name lowercases the name at every read, and a
-  /// date is parsed through a calendar, which made up most of a listing (docs/benchmarks.md).
+  /// (its two dates) once: GRDB's lookup by column name lowercases the name at every read; the dates
+  /// are read by `StoredDate`, without GRDB's calendar (docs/benchmarks.md).
   func signedInAccounts() async throws -> SignedInAccounts {
     try await storage.read { db in
-      let rows = try Row.fetchCursor(
-        db.cachedStatement(
-          sql: """
-            SELECT user.uid, user.email, user.emailVerified, user.displayName, user.photoURL, user.hasPassword,
-              user.creationDate, user.lastSignInDate, session.currentRank, identity.providerID,
-              identity.federatedID, identity.email, identity.displayName, identity.photoURL, identity.screenName
-            FROM session JOIN user ON user.uid = session.uid LEFT JOIN identity ON identity.uid = user.uid
-            WHERE session.endedAt IS NULL ORDER BY session.createdAt, session.rowid, identity.linkedAt
-            """))
-      var listed: [(user: UserRecord, identities: [UserInfo])] = []
+      let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.signedInSQL))
+      // Each user is made into an `Account` when the next one starts: no second list of all of them.
+      var accounts: [Account] = []
+      var listed: (user: UserRecord, identities: [UserInfo])?
       var current: (uid: String, rank: Int64)?
       while let row = try rows.next() {
         let uid: String = row[0]
-        if listed.last?.user.uid != uid {
-          let user = UserRecord(
-            uid: uid, email: row[1], emailVerified: row[2], displayName: row[3], photoURL: row[4],
-            hasPassword: row[5], creationDate: row[6], lastSignInDate: row[7])
-          listed.append((user, []))
+        if listed?.user.uid != uid {
+          if let done = listed { accounts.append(Self.snapshot(done.user, infos: done.identities)) }
+          listed = (
+            UserRecord(
+              uid: uid, email: row[1], emailVerified: row[2], displayName: row[3], photoURL: row[4],
+              hasPassword: row[5], creationDate: StoredDate.read(row, 6), lastSignInDate: StoredDate.read(row, 7)),
+            []
+          )
           let rank: Int64 = row[8]
           if rank > (current?.rank ?? .min) { current = (uid, rank) }
         }
         if let providerID: String = row[9] {
-          listed[listed.count - 1].identities.append(
+          listed?.identities.append(
             UserInfo(
               providerID: providerID, uid: row[10], email: row[11], displayName: row[12], photoURL: row[13],
               screenName: row[14]))
         }
       }
-      return SignedInAccounts(
-        accounts: listed.map { Self.snapshot($0.user, infos: $0.identities) }, currentUID: current?.uid)
+      if let done = listed { accounts.append(Self.snapshot(done.user, infos: done.identities)) }
+      return SignedInAccounts(accounts: accounts, currentUID: current?.uid)
     }
   }
 }
