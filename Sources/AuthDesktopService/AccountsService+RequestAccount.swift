@@ -24,8 +24,14 @@ extension AccountsService {
     guard AccountsBus.isValidToken(token) else { throw ServiceError.invalidArgument(.option("handle_token")) }
     let activation = try Self.stringOption(given, "activation_token")
     let auth = try await requireAuth()
-    guard providerID != "password", await auth.configuration.providerIDs.contains(providerID) else {
+    let configuration = await auth.configuration
+    guard providerID != "password", configuration.providerIDs.contains(providerID) else {
       throw ServiceError.invalidArgument(.provider)
+    }
+    // Scopes no sign-in can grant would send the user to the provider at every request (the token
+    // never holds them): refused before any question, like any argument.
+    guard scopes.isEmpty || configuration.hasScopes(providerID) else {
+      throw ServiceError.invalidArgument(.noScopes(providerID))
     }
     // As many waiting account requests per caller as sessions: an app cannot queue question after question.
     guard

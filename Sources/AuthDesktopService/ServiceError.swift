@@ -19,6 +19,8 @@ public enum ServiceError: Error, Sendable, Equatable {
     case tokenInUse
     /// A provider AuthDesktop is not set up for; a scope that is not a scope; more than 32 of them.
     case provider, scope, tooManyScopes
+    /// Scopes asked of a provider that has none (X's OAuth 1.0a sign-in), named by its id.
+    case noScopes(String)
   }
   public enum Failure: Sendable, Equatable { case cannotListen, tooManySessions, notAvailable, noToken }
 
@@ -64,6 +66,8 @@ public enum ServiceError: Error, Sendable, Equatable {
     case .provider: return tr("AuthDesktop is not set up for this provider.")
     case .scope: return tr("A scope is empty, too long, or has a character a scope may not have.")
     case .tooManyScopes: return tr("An app may ask for at most 32 scopes at once.")
+    case .noScopes(let provider):
+      return tr("{provider} takes no scopes. Ask for the account without any.", ["provider": provider])
     }
   }
 }

@@ -105,6 +105,30 @@ import Testing
     #expect(try await world.auth.appGrants().isEmpty)
   }
 
+  /// X's sign-in (OAuth 1.0a) has no scopes, so none could ever be granted and each request would send
+  /// the user to X again: scopes for it are refused in the app's words before any question, leaving
+  /// nothing; without scopes the user is asked, and GitHub's scopes are still asked for.
+  @Test func scopesOfAProviderWithoutScopesAreRefusedBeforeAnyQuestion() async throws {
+    let world = try await GrantWorld.make(
+      extra: "[providers.\"twitter.com\"]\nconsumer_key = \"key\"\nconsumer_secret = \"secret\"\n")
+    let consent = FixedConsent(.deny)
+    let harness = try await world.service(consent)
+    defer { harness.stop() }
+    let method = "\(AccountsBus.accountsInterface).RequestAccount"
+    let refused = try await harness.call(method, "", "twitter.com", "['tweet.read']", "{}")
+    #expect(refused.status != 0 && refused.output.contains(Self.error + "InvalidArgument"), "\(refused.output)")
+    #expect(refused.output.contains("twitter.com takes no scopes."), "\(refused.output)")
+    #expect(await consent.asked.isEmpty)
+    #expect(try await world.auth.appGrants().isEmpty)
+    try await Poll.until("nothing is left") { await harness.leftNothing() }
+
+    // Without scopes it is asked (no X account is signed in: Deny); GitHub's scopes are asked for too.
+    #expect(try Self.object(try await harness.accounts(["request", "twitter.com"]))["code"] as? Int == 1)
+    #expect(try Self.object(try await harness.accounts(["request", "github.com", "repo"]))["code"] as? Int == 1)
+    #expect(await consent.asked.count == 2)
+    try await Poll.until("nothing is left") { await harness.leftNothing() }
+  }
+
   /// Each hostile or malformed call gets its defined error, asks nothing, and leaves no grant or request.
   @Test func hostileInputLeavesNothingBehind() async throws {
     let world = try await GrantWorld.make()

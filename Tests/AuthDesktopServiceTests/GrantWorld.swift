@@ -14,7 +14,8 @@ struct GrantWorld {
   let base: URL
   let clientID: String
 
-  static func make(options: [String: Any] = [:]) async throws -> GrantWorld {
+  /// `extra`: more of the configuration file, after the GitHub client's (another provider's table).
+  static func make(options: [String: Any] = [:], extra: String = "") async throws -> GrantWorld {
     let (configuration, base) = try await GitHubTestClient.configuration(
       redirect: GitHubTestClient.loopbackRedirect, options: options)
     let clientID = String(try #require(configuration.firstMatch(of: /client_id = "([^"]+)"/)?.1))
@@ -24,7 +25,8 @@ struct GrantWorld {
       transport: URLSessionTransport(timeout: TestEnvironment.requestTimeout), secrets: InMemorySecretStore(),
       pending: SQLitePendingAuthorizationStore(database: database))
     let auth = Auth(
-      configuration: try ConfigurationLoader.parse(configuration, identity: .tests), environment: environment,
+      configuration: try ConfigurationLoader.parse(configuration + "\n" + extra, identity: .tests),
+      environment: environment,
       database: database)
     return GrantWorld(auth: auth, base: base, clientID: clientID)
   }

@@ -82,6 +82,14 @@ public struct AuthConfiguration: Sendable {
 
   public init(identity: AppIdentity) { app = AppSettings(identity: identity) }
 
+  /// Whether `providerID`, as configured (X: OAuth 1.0a unless `protocol = "oauth2"`), has scopes to ask
+  /// for (`ProviderDescriptor.hasScopes`); true for a provider that is not configured.
+  public func hasScopes(_ providerID: String) -> Bool {
+    guard let settings = providers[providerID], let row = providerTable.row(for: providerID, flow: settings.flow)
+    else { return true }
+    return row.hasScopes
+  }
+
   /// Provider ids in display order (`ProviderDescriptor.order`: GitHub, X, then OIDC providers), by id
   /// within one order.
   public var providerIDs: [String] {

@@ -49,6 +49,11 @@ public struct ProviderDescriptor: Sendable {
     self.emulator = emulator
   }
 
+  /// Whether the flow has scopes to ask for. OAuth 1.0a (X's classic sign-in) has none (RFC 5849): an
+  /// app asking for scopes of it is refused (`Accounts1.RequestAccount`, docs/dbus-interface.md), since
+  /// no sign-in could ever grant them.
+  public var hasScopes: Bool { flow != .oauth1 }
+
   /// The name the user reads for `providerID`, one of this row's ids: the row's name, or for a family
   /// the member's own name (`Work` for `oidc.Work`).
   public func displayName(for providerID: String) -> String {
