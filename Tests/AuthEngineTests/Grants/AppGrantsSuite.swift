@@ -90,7 +90,7 @@ import Testing
     #expect(count == 1)
     #expect(!text.contains(try #require(token)))
     let applied = try await queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-    #expect(applied.last == "v10-app-grants")
+    #expect(applied.contains("v10-app-grants"))
   }
 
   /// The in-memory store answers as the SQLite one does (same order, replacement, revocation).
