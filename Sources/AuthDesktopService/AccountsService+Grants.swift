@@ -27,14 +27,14 @@ extension AccountsService {
     do {
       if call.method == "GetIdToken" {
         let token = try await user.getIDToken()
-        try await auth.noteAppGrantUsed(app: grant.app, uid: uid, providerID: grant.providerID)
+        try await auth.noteAppGrantUsed(grant)
         let expires = IDTokenIssuer.expiry(of: token).map { Int64($0.timeIntervalSince1970) } ?? 0
         return [.string(token.reveal()), .int64(expires)]
       }
       guard granted.count == 1 else { throw ServiceError.invalidArgument(.option("provider")) }
       let credential = try await auth.providerCredential(providerID: grant.providerID, uid: uid)
       guard let token = credential.accessToken else { throw ServiceError.failed(.noToken) }
-      try await auth.noteAppGrantUsed(app: grant.app, uid: uid, providerID: grant.providerID)
+      try await auth.noteAppGrantUsed(grant)
       return [.string(token.reveal()), .int64(credential.expiresAt.map { Int64($0.timeIntervalSince1970) } ?? 0)]
     } catch let error as AuthError {
       throw Self.serviceError(error)

@@ -36,6 +36,15 @@ public struct AppGrant: Sendable, Equatable, Codable {
     return (first + second).filter { seen.insert($0).inserted }
   }
 
+  /// Whether a use at `date` shows as the stored `lastUsedAt` does: the same whole second (UTC), the
+  /// finest "last used" any display gives (`auth-desktop apps` prints seconds, the window's Connected
+  /// apps minutes). Such a use is not written (`Auth.noteAppGrantUsed`): a burst of token calls is one
+  /// write, not one each.
+  public func showsSameUse(at date: Date) -> Bool {
+    guard let lastUsedAt else { return false }
+    return lastUsedAt.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970.rounded(.down)
+  }
+
   /// Whether the grant is the one for (`app`, `uid`, `providerID`): a grant's identity.
   func isFor(app: String, uid: String, providerID: String) -> Bool {
     self.app == app && self.uid == uid && self.providerID == providerID

@@ -53,9 +53,24 @@ extension Auth {
     return removed
   }
 
-  /// Notes that `app` just used its grant on `uid` for `providerID` (the Connected apps' "last used").
+  /// Notes that `app` just used its grant on `uid` for `providerID` (the Connected apps' "last used"):
+  /// a read, and a write only when the use shows differently from the one stored (`AppGrant.showsSameUse`).
   public func noteAppGrantUsed(app: String, uid: String, providerID: String) async throws {
-    try await grants.noteUsed(app: app, uid: uid, providerID: providerID, at: now)
+    guard
+      let grant = try await grants.grants(forApp: app).first(where: {
+        $0.isFor(app: app, uid: uid, providerID: providerID)
+      })
+    else { return }
+    try await noteAppGrantUsed(grant)
+  }
+
+  /// Notes that `grant`, as just read from the store, was used now: written only when that shows
+  /// differently from its stored `lastUsedAt`, so that an app asking for tokens in a burst costs one
+  /// SQLite write a second at most, not one per call (docs/dbus-interface.md, `GetAccessToken`).
+  public func noteAppGrantUsed(_ grant: AppGrant) async throws {
+    let now = self.now
+    guard !grant.showsSameUse(at: now) else { return }
+    try await grants.noteUsed(app: grant.app, uid: grant.uid, providerID: grant.providerID, at: now)
   }
 
   /// The scopes the stored credential of `uid` for `providerID` holds, read without refreshing it (nil

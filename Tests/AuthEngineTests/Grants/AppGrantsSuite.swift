@@ -112,4 +112,31 @@ import Testing
     await store.drop(uids: ["u1"])
     #expect(await store.all().map(\.app) == ["a"])
   }
+
+  /// "Last used" is written only when it would show differently (a new second): two token calls in a row
+  /// are one write, and a call in a later second updates it. Observed on the store's row.
+  @Test(arguments: AccountMode.allCases)
+  func lastUseIsWrittenOnlyWhenItShowsDifferently(mode: AccountMode) async throws {
+    let w = try await AccountWorld.make(mode)
+    let a = try await w.auth.signIn(with: try await w.github(1, email: "a@example.com")).user
+    try await w.auth.grant(Self.grant("app", a.uid, at: w.clock.now()))
+    func stored() async throws -> Date? { try await w.auth.appGrants(forApp: "app").first?.lastUsedAt }
+    func near(_ date: Date?, _ expected: Date) -> Bool {
+      date.map { abs($0.timeIntervalSince(expected)) < 0.002 } == true
+    }
+
+    w.clock.advance(by: 60 - w.clock.now().timeIntervalSince1970.truncatingRemainder(dividingBy: 1) + 0.1)
+    let first = w.clock.now()
+    try await w.auth.noteAppGrantUsed(try #require(try await w.auth.appGrants(forApp: "app").first))
+    #expect(near(try await stored(), first))
+    w.clock.advance(by: 0.5)  // the same second: shown the same, not written
+    try await w.auth.noteAppGrantUsed(try #require(try await w.auth.appGrants(forApp: "app").first))
+    try await w.auth.noteAppGrantUsed(app: "app", uid: a.uid, providerID: "github.com")
+    #expect(near(try await stored(), first), "a use in the same second was written")
+    w.clock.advance(by: 0.5)  // the next second
+    let later = w.clock.now()
+    try await w.auth.noteAppGrantUsed(app: "app", uid: a.uid, providerID: "github.com")
+    #expect(near(try await stored(), later))
+  }
+
 }
