@@ -8,6 +8,9 @@ import Foundation
 final class InFlightAnswers: @unchecked Sendable {
   private let lock = NSLock()
   private var messages: Set<UInt> = []
+  /// How often `drained` has looked (`SoupHTTPServerStopTests`: it sleeps between looks).
+  private var looks = 0
+  var checks: Int { lock.withLock { looks } }
 
   /// On the server's thread, from the request callback.
   func track(_ message: OpaquePointer) {
@@ -27,11 +30,22 @@ final class InFlightAnswers: @unchecked Sendable {
   private func done(_ address: UInt) { lock.withLock { _ = messages.remove(address) } }
 
   /// Returns once no answer is in flight, or after `grace` (checked every few milliseconds: stopping is
-  /// rare and the wait short).
+  /// rare and the wait short). The caller is often a cancelled task (the sign-in's wait ended with the
+  /// redirect whose page is still being written), whose own sleeps end at once: the wait is a task of its
+  /// own, so that it sleeps between checks instead of holding a thread of Swift's pool at full speed.
   func drained(within grace: Duration) async {
     let deadline = ContinuousClock.now + grace
-    while !lock.withLock({ messages.isEmpty }), ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(5))
+    await Task { [self] in
+      while !isDrained(), ContinuousClock.now < deadline {
+        try? await Task.sleep(for: .milliseconds(5))
+      }
+    }.value
+  }
+
+  private func isDrained() -> Bool {
+    lock.withLock {
+      looks += 1
+      return messages.isEmpty
     }
   }
 }

@@ -26,7 +26,7 @@ public final class SoupHTTPServer: Sendable {
 
   public let port: UInt16
   private let thread: GLibMainContextThread
-  private let inFlight: InFlightAnswers
+  let inFlight: InFlightAnswers
 
   private init(port: UInt16, thread: GLibMainContextThread, inFlight: InFlightAnswers) {
     self.port = port
@@ -49,8 +49,8 @@ public final class SoupHTTPServer: Sendable {
 
   public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-  /// Lets answers already on their way finish writing (at most `grace`), then unbinds the port, closes
-  /// open connections and ends the thread.
+  /// Lets answers already on their way finish writing (at most `grace`, also for a cancelled caller),
+  /// then unbinds the port, closes open connections and ends the thread.
   public func stop(grace: Duration = .seconds(10)) async {
     await inFlight.drained(within: grace)
     await thread.stop()
