@@ -52,7 +52,7 @@ import Testing
   }
 
   @Test(arguments: Kind.allCases) func timeoutIsNetworkRequestFailedWithoutTheURL(_ kind: Kind) async throws {
-    let silent = try RecordingProxy.start(silent: true)  // accepts and never answers
+    let silent = try await offThePool { try RecordingProxy.start(silent: true) }  // accepts and never answers
     defer { silent.process.terminate() }
     let error = await expectAuthError(.networkRequestFailed) {
       try await kind.make(timeout: 1).send(

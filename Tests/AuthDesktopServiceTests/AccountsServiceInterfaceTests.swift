@@ -52,7 +52,7 @@ import Testing
     let consent = HoldingConsent()
     let harness = try await ServiceHarness.start(consent: consent)
     defer { harness.stop() }
-    let (holder, sender) = try harness.hold("https://id.example/authorize")
+    let (holder, sender) = try await harness.hold("https://id.example/authorize")
     try await Poll.until("the question is shown") { await consent.shown.count == 1 }
     let request = AccountsBus.requestPath(sender: sender, token: "hold")
     let exported = try await harness.gdbus([
@@ -63,14 +63,14 @@ import Testing
         == Self.members(Self.data("dev.authdesktop.AuthDesktop.Request1.xml")))
     #expect(await harness.service.openSessions == 1)
     kill(holder.processIdentifier, SIGKILL)
-    holder.waitUntilExit()
+    try await offThePool { holder.waitUntilExit() }
     try await Poll.until("the question, request and session are gone") {
       let (dismissed, empty) = (await consent.dismissed, await harness.leftNothing())
       return dismissed == 1 && empty
     }
-    let (next, _) = try harness.hold("https://next.example/authorize")
+    let (next, _) = try await harness.hold("https://next.example/authorize")
     try await Poll.until("the next caller's question is shown") { await consent.shown.count == 2 }
     kill(next.processIdentifier, SIGKILL)
-    next.waitUntilExit()
+    try await offThePool { next.waitUntilExit() }
   }
 }

@@ -20,7 +20,7 @@ struct ServiceHarness {
     configure: (inout AccountsService.Options) -> Void = { _ in }
   ) async throws -> ServiceHarness {
     TestEnvironment.prepare()
-    let bus = try await offThePool { try PrivateSessionBus(environment: [:]) }
+    let bus = try await PrivateSessionBus.start(environment: [:])
     var options = AccountsService.Options(consent: consent, browser: browser, listener: SoupRedirectListener())
     configure(&options)
     let service = try await AccountsService.start(address: bus.address, options: options)
@@ -69,7 +69,7 @@ struct ServiceHarness {
   }
 
   /// `web_client.py hold URL` in the background (the test kills it), once it has asked; and its sender.
-  func hold(_ url: String) throws -> (Process, String) {
+  func hold(_ url: String) async throws -> (Process, String) {
     let holder = Process()
     holder.executableURL = URL(fileURLWithPath: Self.python)
     holder.arguments = [Self.client, "hold", url]
@@ -77,7 +77,7 @@ struct ServiceHarness {
     let output = Pipe()
     holder.standardOutput = output
     try holder.run()
-    let line = output.fileHandleForReading.readFirstLine()
+    let line = try await offThePool { output.fileHandleForReading.readFirstLine() }
     guard let sender = (try? JSONSerialization.jsonObject(with: line) as? [String: String])?["sender"] else {
       kill(holder.processIdentifier, SIGKILL)
       throw TestSetupError("web_client.py hold printed no sender")

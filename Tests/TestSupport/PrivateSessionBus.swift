@@ -12,7 +12,12 @@ public final class PrivateSessionBus: @unchecked Sendable {
   private let daemon: Process
   private let folder: URL
 
-  public init(environment: [String: String]) throws {
+  /// Starts the bus; waiting for its address is blocking, so it is done off the cooperative pool.
+  public static func start(environment: [String: String]) async throws -> PrivateSessionBus {
+    try await offThePool { try PrivateSessionBus(environment: environment) }
+  }
+
+  private init(environment: [String: String]) throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("auth-bus-\(UUID().uuidString)")
     try FileManager.default.createDirectory(
       at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -2,7 +2,7 @@ import Foundation
 
 /// `Tests/Servers/recording_proxy.py`: a minimal HTTP proxy that logs each request line, or with
 /// `silent` a listener that accepts and never answers (for timeouts). It exits when `stdin` closes.
-public struct RecordingProxy {
+public struct RecordingProxy: @unchecked Sendable {
   public let port: Int
   public let log: URL
   public let process: Process

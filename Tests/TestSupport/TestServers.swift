@@ -20,12 +20,33 @@ public actor TestServers {
   public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  private var endpoints: Endpoints?
-  private var process: Process?
-  private var stdinPipe: Pipe?
+  /// The one start, shared by every caller (the first starts it).
+  private var starting: Task<Endpoints, Error>?
+  /// Kept for the process's life: their stdin is the servers' lifeline.
+  private var launched: Launched?
 
-  public func start() throws -> Endpoints {
-    if let endpoints { return endpoints }
+  /// The running servers and their stdin, made off the cooperative pool.
+  private struct Launched: @unchecked Sendable {
+    let process: Process
+    let stdin: Pipe
+    let endpoints: Endpoints
+  }
+
+  public func start() async throws -> Endpoints {
+    if let starting { return try await starting.value }
+    let task = Task { () throws -> Endpoints in
+      let launched = try await offThePool { try Self.launch() }
+      self.keep(launched)
+      return launched.endpoints
+    }
+    starting = task
+    return try await task.value
+  }
+
+  private func keep(_ servers: Launched) { launched = servers }
+
+  /// Starts servers.py and reads its ready line: blocking, so run off the pool.
+  private static func launch() throws -> Launched {
     let environment = ProcessInfo.processInfo.environment
     let python =
       environment["AUTH_DESKTOP_TEST_PYTHON"] ?? Self.repositoryRoot.appendingPathComponent(".venv/bin/python").path
@@ -54,11 +75,9 @@ public actor TestServers {
       let oidc = json["oidc"].flatMap(URL.init(string:)),
       let identityToolkit = json["identitytoolkit"].flatMap(URL.init(string:))
     else { throw TestSetupError("servers.py printed an unexpected ready line") }
-    self.process = process
-    stdinPipe = input
-    let ready = Endpoints(github: github, twitter: twitter, oidc: oidc, identityToolkit: identityToolkit)
-    endpoints = ready
-    return ready
+    return Launched(
+      process: process, stdin: input,
+      endpoints: Endpoints(github: github, twitter: twitter, oidc: oidc, identityToolkit: identityToolkit))
   }
 }
 

@@ -20,13 +20,17 @@ import Testing
     #expect(contents.contains("Name=\(Self.busName)\n"))
     #expect(contents.contains("auth-desktop-window --gapplication-service\n"), "\(contents)")
 
-    let bus = try PrivateSessionBus(environment: desktop)
+    let bus = try await PrivateSessionBus.start(environment: desktop)
     defer { bus.stop() }
     let created = try await Tool.run(
       "gdbus",
       [
-        "call", "--session", "--dest", Self.busName, "--object-path", "/dev/authdesktop/AuthDesktop/Accounts",
-        "--method", "dev.authdesktop.AuthDesktop.WebAuthentication1.CreateSession", "{}",
+        "call", "--session", "--timeout", "120", "--dest", Self.busName, "--object-path",
+        "/dev/authdesktop/AuthDesktop/Accounts", "--method",
+        "dev.authdesktop.AuthDesktop.WebAuthentication1.CreateSession",
+        // Typed: gdbus otherwise learns the type by introspecting, which also waits for the start (25 s at
+        // most; a loaded full run once took longer, and "{}" then went as a string).
+        "@a{sv} {}",
       ], environment: bus.clientEnvironment)
     #expect(created.status == 0, "\(created.output)")
     #expect(created.output.contains("'http://127.0.0.1:"), "\(created.output)")

@@ -59,7 +59,8 @@ import Testing
     let redirect = try await Browser.follow(url)
     let page = try await URLSessionTransport(timeout: TestEnvironment.requestTimeout).send(HTTPRequest(url: redirect))
     #expect(page.status == 200)
-    running.process.waitUntilExit()
+    let process = running.process
+    try await offThePool { process.waitUntilExit() }
     #expect(running.process.terminationReason == .exit && running.process.terminationStatus == 0)
     #expect(try await cli.run(["status", "--json"]).json["signedIn"] as? Bool == true)
   }

@@ -87,7 +87,7 @@ import Testing
   @Test func aRedirectNobodyWaitsForIsADesktopNotification() async throws {
     let cli = try CLIRunner(
       configuration: try await GitHubTestClient.configuration(redirect: GitHubTestClient.schemeRedirect).0)
-    let bus = try PrivateSessionBus(environment: [:])
+    let bus = try await PrivateSessionBus.start(environment: [:])
     defer { bus.stop() }
     let record = cli.root.appendingPathComponent("notifications.jsonl")
     let server = Process()

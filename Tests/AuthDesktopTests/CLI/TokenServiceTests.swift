@@ -59,7 +59,7 @@ import Testing
   /// answered by it. The local store's ID token asks no provider, so no provider token is refreshed yet.
   static func serving(_ cli: CLIRunner) async throws -> PrivateSessionBus {
     #expect(try await cli.run(["install"], environment: desktop(cli)).status == 0)
-    let bus = try PrivateSessionBus(environment: desktop(cli))
+    let bus = try await PrivateSessionBus.start(environment: desktop(cli))
     let first = try await cli.run(["id-token"], environment: bus.clientEnvironment)
     #expect(first.status == 0 && !first.stderr.contains(answered), "\(first.stderr)")
     try await Poll.until("the bus to start the service", within: .seconds(90)) {
@@ -149,7 +149,7 @@ import Testing
     #expect(alone.status == 0 && !alone.stdout.isEmpty, "\(alone.stderr)")
     #expect(!alone.stderr.contains(Self.answered))
 
-    let bus = try PrivateSessionBus(environment: Self.desktop(cli))
+    let bus = try await PrivateSessionBus.start(environment: Self.desktop(cli))
     defer { bus.stop() }
     let ssh = bus.clientEnvironment.merging(["DISPLAY": "", "WAYLAND_DISPLAY": ""]) { $1 }
     let overSSH = try await cli.run(["token", "github.com"], environment: ssh)

@@ -44,7 +44,7 @@ import Testing
         "AT_SPI_BUS_ADDRESS": try await Self.accessibilityBus(),
       ]) { $1 }
       #expect(try await cli.run(["install"], environment: desktop).status == 0)
-      bus = try PrivateSessionBus(environment: desktop)
+      bus = try await PrivateSessionBus.start(environment: desktop)
     }
 
     /// The address of the test session's accessibility bus (`org.a11y.Bus`, started when first asked).
@@ -166,7 +166,7 @@ import Testing
     defer { kill(leaving.processIdentifier, SIGKILL) }
     let pid = try await desktop.question(host: "leaving.example")
     kill(leaving.processIdentifier, SIGKILL)
-    leaving.waitUntilExit()
+    try await offThePool { leaving.waitUntilExit() }
     try await Poll.until("the question is gone", within: .seconds(60)) {
       try await !desktop.shows(host: "leaving.example", in: pid)
     }

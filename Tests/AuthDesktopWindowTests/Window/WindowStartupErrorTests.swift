@@ -56,7 +56,7 @@ extension SessionBusSuites {
 
         // The other program gone, Retry starts the emulator in this window's process.
         kill(other.processIdentifier, SIGKILL)
-        other.waitUntilExit()
+        try await offThePool { other.waitUntilExit() }
         try await window.activate(WindowText.retryAccessible)
         try await window.waitFor("push button", WindowText.continueWith("GitHub"))
         #expect(await window.shows("label", WindowText.emulatorBadge))
