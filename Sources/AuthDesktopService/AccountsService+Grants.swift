@@ -76,7 +76,10 @@ extension AccountsService {
     let deadline = ContinuousClock.now + Self.authWait
     while true {
       if let auth = await provide() { return auth }
-      guard ContinuousClock.now < deadline else { throw ServiceError.failed(.notAvailable) }
+      guard ContinuousClock.now < deadline else {
+        DesktopAuth.logger().debug("no store to answer from after \(Self.authWait)")
+        throw ServiceError.failed(.notAvailable)
+      }
       try await Task.sleep(for: .milliseconds(20))
     }
   }
@@ -96,6 +99,7 @@ extension AccountsService {
     do {
       user = uid.isEmpty ? nil : try await auth.signedInUser(uid: uid)
     } catch {
+      DesktopAuth.logger().debug("the signed-in account could not be read (\(error))")
       throw ServiceError.failed(.notAvailable)
     }
     guard let user else { throw ServiceError.noSuchAccount }

@@ -119,6 +119,7 @@ public actor AccountsService {
     } catch let error as ServiceError {
       return .error(error)
     } catch {
+      DesktopAuth.logger().debug("\(call.method): failed (\(error))")
       return .error(.failed(.notAvailable))
     }
   }

@@ -17,6 +17,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
   private let timeout: TimeInterval
   private let lock = NSLock()
   private var created: URLSession?  // guarded by `lock`
+  private let executor = SessionExecutor()
 
   public init(timeout: TimeInterval = 30) { self.timeout = timeout }
 
@@ -45,7 +46,8 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await session.data(for: urlRequest)
+      let session = self.session
+      (data, response) = try await withTaskExecutorPreference(executor) { try await session.data(for: urlRequest) }
     } catch {
       throw AuthError(
         .networkRequestFailed, origin: .transport,
@@ -84,5 +86,20 @@ private final class NoRedirectDelegate: NSObject, URLSessionTaskDelegate, Sendab
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
     completionHandler(nil)
+  }
+}
+
+/// Where `send` runs URLSession's calls: a serial dispatch queue of its own, not Swift's cooperative pool.
+/// swift-corelibs-foundation makes and starts a task with a synchronous wait on the session's own queue
+/// (`DispatchQueue.sync`), which waits as long as that queue is busy with other requests; on the pool
+/// (one thread per core) that wait held threads every other task needed (a full test run was sampled
+/// with both of the pool's threads there).
+final class SessionExecutor: TaskExecutor {
+  let queue = DispatchQueue(label: "auth-desktop.url-session")
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    queue.async { job.runSynchronously(on: executor) }
   }
 }

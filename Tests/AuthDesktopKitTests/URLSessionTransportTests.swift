@@ -1,12 +1,28 @@
 import AuthEngine
-import AuthURLSession
 import Foundation
 import TestSupport
 import Testing
 
+@testable import AuthURLSession
+
 /// What only `URLSessionTransport` (AuthURLSession) is tested for: proxies from the environment, which
 /// libcurl reads. The cases both transports share are in `HTTPTransportTests`.
 @Suite struct URLSessionTransportTests {
+  /// URLSession's calls (whose synchronous waits would hold a thread of Swift's pool) run where
+  /// `send` puts them: on `SessionExecutor`'s queue.
+  @Test func sessionCallsRunOnTheTransportsOwnQueue() async {
+    let executor = SessionExecutor()
+    let key = DispatchSpecificKey<Bool>()
+    executor.queue.setSpecific(key: key, value: true)
+    let there = await withTaskExecutorPreference(executor) { await Self.onQueue(key) }
+    #expect(there)
+    #expect(await Self.onQueue(key) == false)
+  }
+
+  nonisolated static func onQueue(_ key: DispatchSpecificKey<Bool>) async -> Bool {
+    DispatchQueue.getSpecific(key: key) == true
+  }
+
   /// In a child process (the environment is process-wide): `http_proxy` and `https_proxy` are used,
   /// and `no_proxy` hosts go direct.
   @Test func proxiesFromTheEnvironmentAreHonoured() async {

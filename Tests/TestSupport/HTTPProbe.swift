@@ -1,10 +1,9 @@
+import AuthEngine
+import AuthURLSession
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// Real HTTP requests to the loopback listener, through URLSession (libcurl on Linux).
+/// Real HTTP requests to the loopback listener, through URLSession (libcurl on Linux): `URLSessionTransport`,
+/// which follows no redirect.
 public enum HTTPProbe {
   public struct Answer {
     public var status: Int
@@ -13,24 +12,8 @@ public enum HTTPProbe {
   }
 
   public static func request(_ url: URL, method: String = "GET") async throws -> Answer {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.connectionProxyDictionary = [:]
-    configuration.timeoutIntervalForRequest = TestEnvironment.requestTimeout
-    let session = URLSession(configuration: configuration)
-    defer { session.finishTasksAndInvalidate() }
-    var request = URLRequest(url: url)
-    request.httpMethod = method
-    let (data, response) = try await session.data(for: request)
-    let http = try require_http(response)
-    var headers: [String: String] = [:]
-    for (name, value) in http.allHeaderFields {
-      if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
-    }
-    return Answer(status: http.statusCode, headers: headers, body: String(decoding: data, as: UTF8.self))
-  }
-
-  private static func require_http(_ response: URLResponse) throws -> HTTPURLResponse {
-    guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-    return http
+    let answer = try await URLSessionTransport(timeout: TestEnvironment.requestTimeout).send(
+      HTTPRequest(method: method, url: url))
+    return Answer(status: answer.status, headers: answer.headers, body: String(decoding: answer.body, as: UTF8.self))
   }
 }

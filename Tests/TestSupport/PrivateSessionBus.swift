@@ -31,7 +31,10 @@ public final class PrivateSessionBus: @unchecked Sendable {
     let output = Pipe()
     daemon.standardInput = FileHandle.nullDevice
     daemon.standardOutput = output
-    daemon.standardError = FileHandle.nullDevice
+    // What the bus and the services it starts print on stderr (`log`): a test shows it when a service failed it.
+    let log = folder.appendingPathComponent("bus.log")
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    daemon.standardError = try FileHandle(forWritingTo: log)
     try daemon.run()
     let line = output.fileHandleForReading.read(until: { $0.contains(UInt8(ascii: "\n")) }, after: Data())
     guard let address = String(decoding: line, as: UTF8.self).split(separator: "\n").first, !address.isEmpty else {
@@ -49,6 +52,12 @@ public final class PrivateSessionBus: @unchecked Sendable {
 
   /// Ends the bus (and with it every connection to it). SIGKILL, as `PrivateDisplay.close()` explains:
   /// the daemon inherits a signal mask where SIGTERM is blocked.
+  /// The end of what the bus and the services it started printed on stderr (empty once stopped).
+  public var log: String {
+    let text = (try? String(contentsOf: folder.appendingPathComponent("bus.log"), encoding: .utf8)) ?? ""
+    return String(text.suffix(4000))
+  }
+
   public func stop() {
     if daemon.isRunning {
       kill(daemon.processIdentifier, SIGKILL)

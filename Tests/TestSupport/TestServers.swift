@@ -1,3 +1,5 @@
+import AuthEngine
+import AuthURLSession
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -86,22 +88,23 @@ public struct TestSetupError: Error, CustomStringConvertible {
   public init(_ description: String) { self.description = description }
 }
 
-/// JSON calls to the servers' `/_test/` control endpoints.
+/// JSON calls to the servers' `/_test/` control endpoints, through `URLSessionTransport` (which keeps
+/// URLSession's synchronous waits off Swift's pool).
 public enum Control {
+  private static let transport = URLSessionTransport(timeout: TestEnvironment.requestTimeout)
+
   public static func post(_ url: URL, _ body: [String: Any]) async throws -> [String: Any] {
-    var request = URLRequest(url: url)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.httpBody = try JSONSerialization.data(withJSONObject: body)
-    let (data, _) = try await URLSession.shared.data(for: request)
-    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+    let answer = try await transport.send(
+      HTTPRequest(
+        method: "POST", url: url, headers: [("Content-Type", "application/json")],
+        body: try JSONSerialization.data(withJSONObject: body)))
+    guard let object = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any] else {
       throw TestSetupError("\(url.path) did not answer with a JSON object")
     }
     return object
   }
 
   public static func get(_ url: URL) async throws -> Any {
-    let (data, _) = try await URLSession.shared.data(from: url)
-    return try JSONSerialization.jsonObject(with: data)
+    try JSONSerialization.jsonObject(with: try await transport.send(HTTPRequest(url: url)).body)
   }
 }

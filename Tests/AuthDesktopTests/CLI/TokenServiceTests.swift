@@ -123,7 +123,7 @@ import Testing
     #expect(forged.status != 0)
     #expect(
       ["NotGranted", "NoSuchAccount"].contains { forged.output.contains("dev.authdesktop.AuthDesktop.Error.\($0)") },
-      "\(forged.output)")
+      "\(forged.output)\nthe service's log:\n\(bus.log)")
     #expect(!forged.output.contains(direct.json["accessToken"] as? String ?? "-"))
 
     // Another process signs out: the service has no answer, and the command's own error is printed.
