@@ -16,7 +16,7 @@ struct AccountsOnTheKeyringTests {
 
   @Test func signInIDTokenAndDeleteKeepSecretsInTheKeyringOnly() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("auth-keyring-\(UUID().uuidString)")
-    let database = try AuthDatabase(directory: directory)
+    let database = try await AuthDatabase.open(directory: directory)
     let store = SecretServiceStore(schemaName: AppIdentity.tests.applicationID)
     let environment = AuthEnvironment(
       transport: InMemoryHTTPTransport { _ in HTTPResponse(status: 503) }, secrets: store,

@@ -20,7 +20,7 @@ struct GrantWorld {
       redirect: GitHubTestClient.loopbackRedirect, options: options)
     let clientID = String(try #require(configuration.firstMatch(of: /client_id = "([^"]+)"/)?.1))
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grants-\(UUID().uuidString)")
-    let database = try await offThePool { try AuthDatabase(directory: directory) }
+    let database = try await AuthDatabase.open(directory: directory)
     let environment = AuthEnvironment(
       transport: URLSessionTransport(timeout: TestEnvironment.requestTimeout), secrets: InMemorySecretStore(),
       pending: SQLitePendingAuthorizationStore(database: database))

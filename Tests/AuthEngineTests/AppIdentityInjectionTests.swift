@@ -33,7 +33,7 @@ import Testing
 
   @Test func localIDTokensNameTheApp() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("identity-\(UUID().uuidString)")
-    let database = try AuthDatabase(directory: directory)
+    let database = try await AuthDatabase.open(directory: directory)
     let auth = Auth(
       configuration: try ConfigurationLoader.parse("", identity: Self.notes),
       environment: AuthEnvironment(

@@ -111,7 +111,7 @@ import Testing
     #expect(!before.0.contains(PendingTargetSchema.name), "the killed migration was committed")
     #expect(!before.1.contains { $0.name == "account" })
 
-    let database = try AuthDatabase(directory: directory)
+    let database = try await AuthDatabase.open(directory: directory)
     let pending = try await SQLitePendingAuthorizationStore(database: database).all()
     #expect(pending.map(\.id) == ["p1"] && pending.first?.account == nil && pending.first?.intent == .link)
     let applied = try await database.read { db in

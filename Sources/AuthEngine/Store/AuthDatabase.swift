@@ -49,6 +49,13 @@ public final class AuthDatabase: Sendable {
     }
   }
 
+  /// `init(directory:)` from a task: off Swift's cooperative pool (`OffThePool`), where a lock to wait for
+  /// or a slow disk's sync (seconds, under another program's heavy writing) would hold a thread every
+  /// task of the process needs.
+  public static func open(directory: URL) async throws -> AuthDatabase {
+    try await OffThePool.run { try AuthDatabase(directory: directory) }
+  }
+
   /// Each connection: WAL (kept in the database file, so a no-op after the first time) and `NORMAL`.
   private static func setUp(_ db: Database) throws {
     guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {

@@ -29,7 +29,7 @@ import Testing
 
   @Test func appsListsTheGrantsAndRevokeRemovesThem() async throws {
     let (cli, octocat, hubot) = try await Self.twoAccounts()
-    let store = SQLiteAppGrantStore(database: try AuthDatabase(directory: cli.dataDirectory))
+    let store = SQLiteAppGrantStore(database: try await AuthDatabase.open(directory: cli.dataDirectory))
     let granted = Date(timeIntervalSince1970: 1_790_000_000)
     for (app, name, uid) in [
       ("/usr/bin/notes", "Notes", octocat), ("/usr/bin/notes", "Notes", hubot), ("org.example.Mail", "Mail", hubot),

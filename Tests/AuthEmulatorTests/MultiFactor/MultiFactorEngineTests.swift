@@ -13,7 +13,7 @@ import Testing
   let harness: IdentityToolkitEmulatorHarness
   let auth: Auth
 
-  init() throws {
+  init() async throws {
     harness = try IdentityToolkitEmulatorHarness { $0.anonymousEnabled = true }
     let configuration = try ConfigurationLoader.parse(
       """
@@ -23,7 +23,7 @@ import Testing
       emulator_host = "127.0.0.1:9399"
       """, identity: .tests)
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mfa-\(UUID().uuidString)")
-    let database = try AuthDatabase(directory: directory)
+    let database = try await AuthDatabase.open(directory: directory)
     let router = harness.router
     let environment = AuthEnvironment(
       transport: InMemoryHTTPTransport { await router.handle($0) }, secrets: InMemorySecretStore(),

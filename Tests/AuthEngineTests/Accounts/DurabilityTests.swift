@@ -43,7 +43,7 @@ import Testing
   }
 
   @Test func commitsAreNormalAndWriteDurablyIsFull() async throws {
-    let database = try AuthDatabase(directory: Self.directory())
+    let database = try await AuthDatabase.open(directory: Self.directory())
     let normal = try await database.queue.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
     let during = try await database.writeDurably { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
     let after = try await database.queue.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
@@ -57,7 +57,7 @@ import Testing
   @Test func secretsWaitForSyncedCommits() async throws {
     let events = Events()
     let directory = Self.directory()
-    let database = try AuthDatabase(directory: directory)
+    let database = try await AuthDatabase.open(directory: directory)
     var environment = AuthEnvironment(
       transport: InMemoryHTTPTransport { _ in HTTPResponse(status: 503) },
       secrets: RecordingStore(events: events, directory: directory),

@@ -59,7 +59,7 @@ import Testing
     let environment = AuthEnvironment(
       transport: InMemoryHTTPTransport { _ in HTTPResponse(status: 503) }, secrets: secrets,
       pending: InMemoryPendingAuthorizationStore())
-    let storage = AccountStorage(database: try AuthDatabase(directory: directory), environment: environment)
+    let storage = AccountStorage(database: try await AuthDatabase.open(directory: directory), environment: environment)
     let firebase = try await FirebaseSessions(storage: storage).all()
     #expect(firebase.accounts.map(\.uid) == ["f1"] && firebase.currentUID == "f1")
     // Signing in adds a user to the migrated one.

@@ -39,7 +39,7 @@ import Testing
   static func whileAnotherConnectionHoldsTheLock(_ body: (AuthDatabase) async throws -> Void) async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("auth-lock-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let database = try AuthDatabase(directory: directory)
+    let database = try await AuthDatabase.open(directory: directory)
     let holder = try LockHolder(file: directory.appendingPathComponent(AuthDatabase.fileName))
     holder.release()
     try await body(database)

@@ -57,7 +57,7 @@ import Testing
   @Test func callsWaitingForAnotherProcesssLockLeaveThePoolFree() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("auth-pool-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let database = try AuthDatabase(directory: directory)
+    let database = try await AuthDatabase.open(directory: directory)
     try await database.write { db in try db.execute(sql: "CREATE TABLE poolProbe (value INTEGER)") }
     let began = Recorded<String>()
     try await database.queue.writeWithoutTransaction { db in
@@ -65,7 +65,7 @@ import Testing
     }
     let lock = try await ProcessLock(file: directory.appendingPathComponent(AuthDatabase.fileName))
     // An existing store opens while another process holds its write lock (WAL: nothing to wait for).
-    _ = try AuthDatabase(directory: directory)
+    _ = try await AuthDatabase.open(directory: directory)
 
     let calls = ProcessInfo.processInfo.activeProcessorCount * 2 + 2
     let events = Recorded<String>()

@@ -15,7 +15,7 @@ import Testing
   @Test func emailPasswordTokensAndDeletion() async throws {
     let live = try #require(LiveFirebase.settings)
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("auth-live-\(UUID().uuidString)")
-    let database = try AuthDatabase(directory: directory)
+    let database = try await AuthDatabase.open(directory: directory)
     var configuration = AuthConfiguration(identity: .tests)
     configuration.firebase = live
     let auth = Auth(
