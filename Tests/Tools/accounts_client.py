@@ -23,16 +23,9 @@ import gi
 gi.require_version("Gio", "2.0")
 from gi.repository import Gio, GLib  # noqa: E402
 
-NAME = "dev.authdesktop.AuthDesktop.Accounts"
-PATH = "/dev/authdesktop/AuthDesktop/Accounts"
+from bus_client import NAME, PATH, REQUEST, connect, error_name, remote_error  # noqa: E402
+
 ACCOUNTS = "dev.authdesktop.AuthDesktop.Accounts1"
-REQUEST = "dev.authdesktop.AuthDesktop.Request1"
-
-
-def connect():
-    address = Gio.dbus_address_get_for_bus_sync(Gio.BusType.SESSION, None)
-    flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
-    return Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
 
 
 def call(bus, method, signature, args):
@@ -41,19 +34,11 @@ def call(bus, method, signature, args):
     return reply.unpack()
 
 
-def error_name(body):
-    try:
-        body()
-        return "none"
-    except GLib.Error as error:
-        return Gio.DBusError.get_remote_error(error) or error.message
-
-
 def answer(body):
     try:
         return body()
     except GLib.Error as error:
-        return {"error": Gio.DBusError.get_remote_error(error) or error.message}
+        return {"error": remote_error(error)}
 
 
 def request(bus, provider, scopes, window=""):

@@ -18,30 +18,15 @@ import gi
 gi.require_version("Gio", "2.0")
 from gi.repository import Gio, GLib  # noqa: E402
 
-NAME = "dev.authdesktop.AuthDesktop.Accounts"
-PATH = "/dev/authdesktop/AuthDesktop/Accounts"
+from bus_client import NAME, PATH, REQUEST, connect, error_name  # noqa: E402
+
 WEB = "dev.authdesktop.AuthDesktop.WebAuthentication1"
-REQUEST = "dev.authdesktop.AuthDesktop.Request1"
-
-
-def connect():
-    address = Gio.dbus_address_get_for_bus_sync(Gio.BusType.SESSION, None)
-    flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
-    return Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
 
 
 def call(bus, method, signature, args, path=PATH, interface=WEB):
     reply = bus.call_sync(NAME, path, interface, method, GLib.Variant(signature, args) if signature else None,
                           None, Gio.DBusCallFlags.NONE, 60000, None)
     return reply.unpack()
-
-
-def error_name(body):
-    try:
-        body()
-        return "none"
-    except GLib.Error as error:
-        return Gio.DBusError.get_remote_error(error) or error.message
 
 
 def start(bus, url, token, answers, session=None, window=""):
