@@ -16,7 +16,7 @@ struct DeviceSignInFlow {
     let session = try await context.auth.startDeviceSignIn(
       provider, intent: intent, account: account,
       timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) })
-    let interruption = InterruptionTrap { await session.cancel() }
+    let interruption = await InterruptionTrap { await session.cancel() }
     defer { interruption.release() }
     DevicePromptOutput.show(session.prompt, providerID: provider.providerID, json: json)
     return try await interruption.guarding { try await session.result() }

@@ -9,8 +9,12 @@ final class InterruptionTrap {
   /// The signal caught, recorded before its cleanup starts.
   private let caught = OnceValue<Int32>()
 
-  init(_ cleanUp: @escaping @Sendable () async -> Void) {
+  /// Returns once both signals' sources are registered: libdispatch registers a source on its own thread
+  /// after `resume()`, and a signal that came in between was ignored (`SIG_IGN`) and lost — a Ctrl+C
+  /// right after the prompt did nothing under load (`CLIDeviceSignInTests.ctrlCEndsTheWaitAndTheNextSignInWorks`).
+  init(_ cleanUp: @escaping @Sendable () async -> Void) async {
     var sources: [any DispatchSourceSignal] = []
+    let registered = DispatchGroup()
     for number in [SIGINT, SIGTERM] {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -21,10 +25,15 @@ final class InterruptionTrap {
           exit(128 + number)
         }
       }
+      registered.enter()
+      source.setRegistrationHandler { registered.leave() }
       source.resume()
       sources.append(source)
     }
     self.sources = sources
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      registered.notify(queue: .global()) { done.resume() }
+    }
   }
 
   /// `work`, whose failure after a signal is the signal's: the cleanup that ends it (a session's

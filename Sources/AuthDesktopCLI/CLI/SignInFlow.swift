@@ -49,7 +49,7 @@ struct SignInFlow {
     do {
       let session = try await auth.startSignIn(
         provider, intent: intent, account: account, browser: browser, redirect: source, timeout: .seconds(timeout))
-      let interruption = InterruptionTrap { await session.cancel() }
+      let interruption = await InterruptionTrap { await session.cancel() }
       let forwarding = inbox.map { inbox in
         Task { for await url in inbox.redirects where await session.resume(with: url) { return } }
       }
