@@ -72,6 +72,7 @@ enum WindowLaunch {
       return model
     } catch {
       // The start-up error page: what is wrong, where, what to do; Retry and Quit, no sign-in.
+      DesktopAuth.logger().notice("the window starts on its error page: \(error)")
       return StartupErrorModel(WindowProblem(error), isEmulator: emulator)
     }
   }
