@@ -1,8 +1,10 @@
 import Foundation
 
 /// Process-wide set-up shared by every suite that touches GLib: GIO caches `XDG_DATA_HOME` and
-/// `XDG_CONFIG_HOME` on first use, so they are pointed at a temporary directory once, before any
-/// GIO call, by the first suite that starts. Every GLib-using suite's `init` calls `prepare()`.
+/// `XDG_CONFIG_HOME` on first use, so they must name the tests' own directory before any GIO call.
+/// `scripts/test` makes it and starts the test process with them (`AUTH_DESKTOP_TEST_GIO_HOME`);
+/// otherwise (a plain `swift test`) the first suite that starts makes one here and points the process
+/// at it: every GLib-using suite's `init` calls `prepare()`.
 ///
 /// The directory holds a fake web browser, the default handler of `x-scheme-handler/http(s)`: a
 /// shell script that appends the URI it is given (`%u`) as one line to `openedFile`.
@@ -22,6 +24,10 @@ public enum TestEnvironment {
   public static let requestTimeout: TimeInterval = 60
 
   private static func make() -> Paths {
+    if let made = ProcessInfo.processInfo.environment["AUTH_DESKTOP_TEST_GIO_HOME"] {
+      let root = URL(fileURLWithPath: made)
+      return Paths(root: root, openedFile: root.appendingPathComponent("opened.txt"))
+    }
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("authdesktop-tests-\(UUID().uuidString)")
     let data = root.appendingPathComponent("data")
     let config = root.appendingPathComponent("config")
