@@ -101,17 +101,19 @@ extension CLIRunner {
     return runner
   }
 
-  /// Puts the build's program `name` in `directory`: a hard link, or a copy across file systems. A link
-  /// is never open for writing, so a process that another test forks meanwhile cannot hold it open and
-  /// make running it fail ("Text file busy").
+  /// Puts the build's program `name` in `directory`: a hard link, of the build's file or of the copy
+  /// `scripts/test` made on the temporary directory's file system before the test process started
+  /// (`AUTH_DESKTOP_TEST_PROGRAMS`). A link is never open for writing; a copy made here is, and a
+  /// process that another test forks meanwhile holds it open and makes running it fail ("Text file
+  /// busy"), so a copy is the last resort.
   public static func placeProgram(_ name: String, in directory: URL) throws {
-    let source = binary.deletingLastPathComponent().appendingPathComponent(name)
     let destination = directory.appendingPathComponent(name)
-    do {
-      try FileManager.default.linkItem(at: source, to: destination)
-    } catch {
-      try FileManager.default.copyItem(at: source, to: destination)
+    var sources = [binary.deletingLastPathComponent().appendingPathComponent(name)]
+    if let programs = ProcessInfo.processInfo.environment["AUTH_DESKTOP_TEST_PROGRAMS"] {
+      sources.append(URL(fileURLWithPath: programs).appendingPathComponent(name))
     }
+    for source in sources where (try? FileManager.default.linkItem(at: source, to: destination)) != nil { return }
+    try FileManager.default.copyItem(at: sources[0], to: destination)
   }
 }
 
