@@ -72,7 +72,7 @@ public struct AccessibleWindow: Sendable {
 
   /// Presses `key` (`Escape`, `Return`, `Tab`, `F10`) on the keyboard into this window (XTest).
   public func press(_ key: String) async throws {
-    let result = try await Self.run(["key", String(pid), key])
+    let result = try await Self.run(["key", String(pid), key], errors: true)
     #expect(result.status == 0, "AT-SPI could not press \(key): \(result.output)")
   }
 
@@ -107,8 +107,8 @@ public struct AccessibleWindow: Sendable {
     return rows.map { (Node(role: $0[0], name: $0[1]), $0[2]) }
   }
 
-  /// Runs the tool with the system python3 (`Tool`); stdout only (stderr is discarded).
-  private static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-    try await Tool.run("/usr/bin/python3", [tool.path] + arguments, errors: false, within: .seconds(60))
+  /// Runs the tool with the system python3 (`Tool`); stdout only (stderr is discarded) unless `errors`.
+  private static func run(_ arguments: [String], errors: Bool = false) async throws -> (status: Int32, output: String) {
+    try await Tool.run("/usr/bin/python3", [tool.path] + arguments, errors: errors, within: .seconds(60))
   }
 }

@@ -70,11 +70,19 @@ def key(app, name):
     if name not in KEYSYMS:
         return 2
     # A dialog (AdwMessageDialog) is a window of its own, mapped over the app's frame: it gets the key.
-    windows = [node for node in showing(app) if node.get_role() in (Atspi.Role.DIALOG, Atspi.Role.FRAME)]
-    frame = next((node for node in windows if node.get_role() == Atspi.Role.DIALOG), next(iter(windows), None))
-    if frame is None:
+    # Where it is, read again when a node went away during the walk (the page was changing).
+    for _ in range(5):
+        try:
+            windows = [node for node in showing(app) if node.get_role() in (Atspi.Role.DIALOG, Atspi.Role.FRAME)]
+            frame = next((node for node in windows if node.get_role() == Atspi.Role.DIALOG), next(iter(windows), None))
+            if frame is None:
+                return 3
+            extents = frame.get_extents(Atspi.CoordType.SCREEN)
+            break
+        except gi.repository.GLib.Error:
+            continue
+    else:
         return 3
-    extents = frame.get_extents(Atspi.CoordType.SCREEN)
     x11 = ctypes.CDLL("libX11.so.6")
     xtst = ctypes.CDLL("libXtst.so.6")
     x11.XOpenDisplay.restype = ctypes.c_void_p

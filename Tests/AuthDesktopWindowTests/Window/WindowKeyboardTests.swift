@@ -60,12 +60,18 @@ extension SessionBusSuites {
         let window = session.accessible
         try await WindowAccountTests.signUp(in: session)
         try await window.waitFor("label", WindowText.accountCreated)
-        let toast = try await window.extents(WindowText.accountCreated) + window.extents(WindowText.dismiss)
-        #expect(toast.count == 2, "\(toast)")
+        // The toast's words and its button, and the page's panel: AT-SPI may give their extents a moment
+        // after the words are shown.
+        let toast = try await Poll.value("the toast's extents") {
+          let extents = try await window.extents(WindowText.accountCreated) + window.extents(WindowText.dismiss)
+          return extents.count == 2 ? extents : nil
+        }
         // The page (its panel and scroll pane, named for it), then the part of each button the page
         // shows: a button scrolled below the page's end is hidden by the page, not by the toast.
-        let page = try await window.extents(WindowText.signedInPage)
-        #expect(!page.isEmpty, "no page on screen")
+        let page = try await Poll.value("the signed-in page's extents") {
+          let extents = try await window.extents(WindowText.signedInPage)
+          return extents.isEmpty ? nil : extents
+        }
         for part in toast {
           for pane in page { #expect(!Self.overlap(pane, part), "the page \(pane) under the toast \(part)") }
         }
