@@ -13,6 +13,8 @@ import Testing
     let desktop = cli.environment.merging([
       "XDG_DATA_HOME": cli.root.appendingPathComponent("xdg-data").path,
       "XDG_CONFIG_HOME": cli.root.appendingPathComponent("xdg-config").path,
+      // The window's process runs on the emulator (no config.toml): on a port of its own.
+      "AUTH_DESKTOP_EMULATOR_PORT": String(FreePort.next()),
     ]) { $1 }
     #expect(try await cli.run(["install"], environment: desktop).status == 0)
     let file = cli.root.appendingPathComponent("xdg-data/dbus-1/services/\(Self.busName).service")

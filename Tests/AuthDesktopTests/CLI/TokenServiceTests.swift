@@ -15,6 +15,10 @@ import Testing
     [
       "XDG_DATA_HOME": cli.root.appendingPathComponent("xdg-data").path,
       "XDG_CONFIG_HOME": cli.root.appendingPathComponent("xdg-config").path, "AUTH_DESKTOP_DEBUG": "1",
+      // Without a config.toml the window's process runs on the emulator: on a port of its own, not the
+      // default one other tests' processes take meanwhile (a start that found it taken, or half-started,
+      // opened on the error page, with no store to answer from).
+      "AUTH_DESKTOP_EMULATOR_PORT": String(FreePort.next()),
     ]
   }
 

@@ -42,6 +42,8 @@ import Testing
       let desktop = cli.environment.merging([
         "XDG_DATA_HOME": data.path, "XDG_CONFIG_HOME": config.path,
         "AT_SPI_BUS_ADDRESS": try await Self.accessibilityBus(),
+        // The window's process runs on the emulator (no config.toml): on a port of its own.
+        "AUTH_DESKTOP_EMULATOR_PORT": String(FreePort.next()),
       ]) { $1 }
       #expect(try await cli.run(["install"], environment: desktop).status == 0)
       bus = try await PrivateSessionBus.start(environment: desktop)
