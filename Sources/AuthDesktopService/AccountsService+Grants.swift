@@ -68,24 +68,6 @@ extension AccountsService {
     ]
   }
 
-  /// The window's `Auth`. A process the bus has just started reads its store beside GTK's start, so a
-  /// first call may come before the store is open: it waits for it, up to `authWait`, before `Failed`
-  /// (a store that cannot be opened stays without an `Auth`).
-  func requireAuth() async throws -> Auth {
-    guard let provide = options.auth else { throw ServiceError.failed(.notAvailable) }
-    let deadline = ContinuousClock.now + Self.authWait
-    while true {
-      if let auth = await provide() { return auth }
-      guard ContinuousClock.now < deadline else {
-        DesktopAuth.logger().debug("no store to answer from after \(Self.authWait)")
-        throw ServiceError.failed(.notAvailable)
-      }
-      try await Task.sleep(for: .milliseconds(20))
-    }
-  }
-
-  static let authWait: Duration = .seconds(10)
-
   /// The first argument, an account's uid: at most `maximumAccount` bytes.
   static func account(_ call: BusCall) throws -> String {
     guard case .string(let uid) = call.arguments.first else { throw ServiceError.invalidArgument(.option("account")) }

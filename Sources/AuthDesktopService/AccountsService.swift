@@ -26,9 +26,11 @@ public actor AccountsService {
     /// AuthDesktop's own command line, which needs no grant (`isOwnCommand`): `auth-desktop-cli` beside
     /// this process's executable; nil serves no command.
     public var ownCommand: String? = OwnCommandAuths.commandBesideThisExecutable
-    /// The user's accounts the `Accounts1` methods share (the window's `Auth`); nil, or an answer of nil
-    /// (the window could not open its store), fails them.
-    public var auth: (@Sendable () async -> Auth?)?
+    /// The user's accounts the `Accounts1` methods share (`AccountsSource`: the window's `Auth`, not yet,
+    /// or why there is none); nil offers no `Accounts1` (its methods fail).
+    public var accounts: (@Sendable () async -> AccountsSource)?
+    /// How long an `Accounts1` call waits for a store that is still opening (`AccountsSource.opening`).
+    public var storeWait: Duration = .seconds(10)
 
     public init(consent: any ConsentProvider, browser: any BrowserLauncher, listener: any RedirectListener) {
       self.consent = consent

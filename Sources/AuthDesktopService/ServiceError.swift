@@ -22,7 +22,15 @@ public enum ServiceError: Error, Sendable, Equatable {
     /// Scopes asked of a provider that has none (X's OAuth 1.0a sign-in), named by its id.
     case noScopes(String)
   }
-  public enum Failure: Sendable, Equatable { case cannotListen, tooManySessions, notAvailable, noToken }
+  /// `notAvailable`: what this service does not offer (an unknown method, `Accounts1` without accounts).
+  public enum Failure: Sendable, Equatable {
+    case cannotListen, tooManySessions, notAvailable, noToken
+    case noAccounts(NoAccounts)
+  }
+  /// Why the window's process has no accounts to answer from (`AccountsSource`): it is on its start-up
+  /// error page for its configuration, its store, or anything else that stopped its start; or its store
+  /// was still opening when the call stopped waiting.
+  public enum NoAccounts: Sendable, Equatable { case configuration, store, start, opening }
 
   public var name: String {
     let suffix: String
@@ -47,8 +55,21 @@ public enum ServiceError: Error, Sendable, Equatable {
     case .failed(.cannotListen): return tr("AuthDesktop could not listen for the sign-in on this computer.")
     case .failed(.tooManySessions): return tr("This app has too many sign-ins open. Close one and try again.")
     case .failed(.notAvailable): return tr("AuthDesktop does not offer this yet.")
+    case .failed(.noAccounts(let why)): return Self.message(why)
     case .failed(.noToken):
       return tr("AuthDesktop could not get a token for this account. Sign in to it again in AuthDesktop.")
+    }
+  }
+
+  private static func message(_ why: NoAccounts) -> String {
+    switch why {
+    case .configuration:
+      return tr("AuthDesktop cannot use your accounts: its configuration has a problem. Open AuthDesktop to see it.")
+    case .store:
+      return tr(
+        "AuthDesktop cannot use your accounts: it could not open where they are kept. Open AuthDesktop to see why.")
+    case .start: return tr("AuthDesktop cannot use your accounts: it could not start. Open AuthDesktop to see why.")
+    case .opening: return tr("AuthDesktop is still opening your accounts. Try again in a moment.")
     }
   }
 

@@ -49,7 +49,9 @@ struct GrantWorld {
 
   /// The service sharing this world's accounts, asking `consent`.
   func service(_ consent: any ConsentProvider) async throws -> ServiceHarness {
-    try await ServiceHarness.start(consent: consent, browser: PlayingBrowser()) { [auth] in $0.auth = { auth } }
+    try await ServiceHarness.start(consent: consent, browser: PlayingBrowser()) { [auth] in
+      $0.accounts = { .open(auth) }
+    }
   }
 
   /// The grant requests the Authlib server logged for this client (`grant_type` of each).

@@ -100,9 +100,9 @@ enum WindowApplication {
     }
     GtkSignal.connect(application, "startup") {
       presenter.prepare()
-      // The service shares the window's accounts: the model's `Auth` (none while the store cannot be opened).
+      // The service shares the window's accounts: the model's `Auth`, or the start-up error page's problem.
       if hostsService {
-        WindowService.start(application: application) { (presenter.model as? AuthWindowModel)?.auth }
+        WindowService.start(application: application) { WindowService.accounts(in: presenter.current) }
       }
     }
     GtkSignal.connect(application, "activate") { presenter.present() }
@@ -196,6 +196,9 @@ private final class WindowPresenter {
   }
 
   func prepare() { _ = model }
+
+  /// The model, once made (nil before: not made here).
+  var current: (any WindowModel)? { made }
 
   func present() {
     if let window {

@@ -27,8 +27,19 @@ enum WindowService {
     }
   }
 
+  /// What the service answers from: the window's accounts; the start-up error page's problem (at once:
+  /// the page is where the window settled); nothing yet while the first model is being made.
+  static func accounts(in model: (any WindowModel)?) -> AccountsSource {
+    switch model {
+    case let model as AuthWindowModel: return .open(model.auth)
+    case let model as StartupErrorModel: return .unavailable(model.problem.code)
+    default: return .opening
+    }
+  }
+
   static func start(
-    application: UnsafeMutablePointer<GtkApplication>, auth: @escaping @GLibMainActor @Sendable () -> Auth?
+    application: UnsafeMutablePointer<GtkApplication>,
+    accounts: @escaping @GLibMainActor @Sendable () -> AccountsSource
   ) {
     let address = UInt(bitPattern: application)
     let gApplication = glibCast(application, to: GApplication.self)
@@ -39,7 +50,7 @@ enum WindowService {
     }
     var options = AccountsService.Options(
       consent: consent, browser: GioBrowserLauncher(), listener: SoupRedirectListener(pages: .translated))
-    options.auth = { await auth() }
+    options.accounts = { await accounts() }
     options.activity = { busy in
       Task { @GLibMainActor in
         let app = UnsafeMutablePointer<GApplication>(bitPattern: address)!

@@ -12,9 +12,12 @@ final class StartupErrorModel: WindowModel {
   var onStateChange: (@GLibMainActor (WindowState) -> Void)?
   var onPresentRequest: (@GLibMainActor () -> Void)?
   nonisolated let isEmulator: Bool
+  /// What the page shows (the session-bus service tells the asking app of it: `AccountsSource.unavailable`).
+  nonisolated let problem: WindowProblem
 
   nonisolated init(_ problem: WindowProblem, isEmulator: Bool = false) {
     state = .unavailable(problem)
+    self.problem = problem
     self.isEmulator = isEmulator
   }
 
