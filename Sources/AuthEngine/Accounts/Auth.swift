@@ -20,6 +20,8 @@ public actor Auth {
   let pending: PendingCredentials
   /// The apps' grants (`Auth+AppGrants`).
   let grants: any AppGrantStore
+  /// The provider credentials read for use, while their rows keep the revision (`CredentialCache`).
+  let credentialCache = CredentialCache()
   var observers: [UUID: AsyncStream<User?>.Continuation] = [:]
 
   /// How long a pending credential of `account-exists-with-different-credential` is kept.
@@ -54,7 +56,10 @@ public actor Auth {
   }
 
   var now: Date { environment.clock.now() }
-  var vault: CredentialVault { CredentialVault(secrets: environment.secrets, refreshLock: storage.refreshLock) }
+  var vault: CredentialVault {
+    CredentialVault(
+      secrets: environment.secrets, refreshLock: storage.refreshLock, rows: storage, cache: credentialCache)
+  }
 
   /// Where the accounts are kept: this machine, or a Firebase project.
   public nonisolated var accountLocation: AccountLocation { backend.location }

@@ -4,15 +4,25 @@ import Foundation
 /// token and token secret travel together, so a rotated refresh token (RFC 6749 §10.4, RFC 9700 §4.14)
 /// replaces the old one in a single write — never a new access token beside a stale refresh token.
 /// With a `refreshLock`, refreshes of one credential (`AuthorizationService.validCredential`) happen one
-/// at a time across threads and processes; without one, the caller serializes them.
+/// at a time across threads and processes; without one, the caller serializes them. `Auth`'s vault also
+/// gives the credential's row a new revision at every save and delete, and reads for use through its
+/// `CredentialCache`.
 public struct CredentialVault: Sendable {
   public static let namespace = "credential"
   let secrets: any SecretStore
   let refreshLock: RefreshLock?
+  let rows: AccountStorage?
+  let cache: CredentialCache?
 
   public init(secrets: any SecretStore, refreshLock: RefreshLock? = nil) {
+    self.init(secrets: secrets, refreshLock: refreshLock, rows: nil, cache: nil)
+  }
+
+  init(secrets: any SecretStore, refreshLock: RefreshLock?, rows: AccountStorage?, cache: CredentialCache?) {
     self.secrets = secrets
     self.refreshLock = refreshLock
+    self.rows = rows
+    self.cache = cache
   }
 
   /// The store key of `providerID`'s credential for federated user `uid`: a hash, so the keyring's
@@ -27,6 +37,7 @@ public struct CredentialVault: Sendable {
     try await secrets.store(
       StoredSecret(json), for: Self.key(providerID: credential.providerID, uid: uid),
       label: "AuthDesktop \(credential.providerID) credential")
+    try await changed(providerID: credential.providerID, uid: uid)
   }
 
   public func load(providerID: String, uid: String) async throws -> OAuthCredential? {
@@ -35,6 +46,29 @@ public struct CredentialVault: Sendable {
       throw AuthError(.storageFailure, origin: .storage, detail: "a stored credential is unreadable")
     }
     return stored.credential(providerID: providerID)
+  }
+
+  /// `load`, from the cache while the credential's row keeps the revision it was read at
+  /// (`CredentialCache`); without a cache, or without a row, from the secret store.
+  func loadForUse(providerID: String, uid: String) async throws -> OAuthCredential? {
+    guard let rows, let cache else { return try await load(providerID: providerID, uid: uid) }
+    let key = Self.key(providerID: providerID, uid: uid).id
+    let revision = try await rows.read { db in try ProviderCredentials.revision(db, uid: uid, providerID: providerID) }
+    guard let revision else {
+      cache.forget(key)
+      return try await load(providerID: providerID, uid: uid)
+    }
+    if let kept = cache.credential(key, revision: revision) { return kept }
+    let credential = try await load(providerID: providerID, uid: uid)
+    if let credential { cache.keep(credential, key, revision: revision) } else { cache.forget(key) }
+    return credential
+  }
+
+  /// After a write of the secret: a new revision for its row, so that every process's cache reads it again.
+  private func changed(providerID: String, uid: String) async throws {
+    cache?.forget(Self.key(providerID: providerID, uid: uid).id)
+    guard let rows else { return }
+    try await rows.write { db in try ProviderCredentials.changed(db, uid: uid, providerID: providerID) }
   }
 
   /// `body` holding the refresh lock of this credential (`RefreshLock`), or at once without one.
@@ -48,6 +82,7 @@ public struct CredentialVault: Sendable {
 
   public func delete(providerID: String, uid: String) async throws {
     try await secrets.delete(Self.key(providerID: providerID, uid: uid))
+    try await changed(providerID: providerID, uid: uid)
   }
 }
 

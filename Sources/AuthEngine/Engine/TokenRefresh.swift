@@ -45,7 +45,7 @@ extension AuthorizationService {
   public func validCredential(
     providerID: String, uid: String, vault: CredentialVault, margin: TimeInterval = 300, refreshing: Bool = true
   ) async throws -> OAuthCredential {
-    let credential = try await stored(providerID: providerID, uid: uid, vault: vault)
+    let credential = try await stored(providerID: providerID, uid: uid, vault: vault, forUse: true)
     guard isDue(credential, margin: margin) else { return credential }
     guard refreshing else {
       throw AuthError(.userTokenExpired, origin: .storage, detail: "due for a refresh", providerID: providerID)
@@ -70,8 +70,16 @@ extension AuthorizationService {
     }
   }
 
-  private func stored(providerID: String, uid: String, vault: CredentialVault) async throws -> OAuthCredential {
-    guard let credential = try await vault.load(providerID: providerID, uid: uid) else {
+  /// The stored credential: `forUse`, through the vault's cache (`CredentialVault.loadForUse`); otherwise
+  /// read from the secret store.
+  private func stored(providerID: String, uid: String, vault: CredentialVault, forUse: Bool = false) async throws
+    -> OAuthCredential
+  {
+    let credential =
+      forUse
+      ? try await vault.loadForUse(providerID: providerID, uid: uid)
+      : try await vault.load(providerID: providerID, uid: uid)
+    guard let credential else {
       throw AuthError(.userTokenExpired, origin: .storage, detail: "no stored credential", providerID: providerID)
     }
     return credential

@@ -86,6 +86,7 @@ public final class AuthDatabase: Sendable {
     PendingTargetSchema.register(in: &migrator)
     AppGrantsSchema.register(in: &migrator)
     SignedInOrderSchema.register(in: &migrator)
+    CredentialRevisionSchema.register(in: &migrator)
     return migrator
   }
 }

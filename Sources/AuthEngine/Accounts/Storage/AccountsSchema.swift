@@ -104,7 +104,10 @@ enum AccountsSchema {
             CredentialVault.key(providerID: provider, uid: federated).id,
             CredentialVault.key(providerID: provider, uid: uid).id,
           ])
-        try ProviderCredentials.record(db, uid: uid, providerID: provider, at: row[3])
+        // The table as this migration made it (later ones add columns).
+        try db.execute(
+          sql: "INSERT OR REPLACE INTO providerCredential (uid, providerID, savedAt) VALUES (?, ?, ?)",
+          arguments: [uid, provider, row[3]])
       }
       for table in ["identity", "pendingCredential"] {
         try db.execute(

@@ -6,10 +6,25 @@ import GRDB
 /// the `SecretStore` under `CredentialVault.key(providerID:uid:)`. Both account backends write them the
 /// same way, so `auth-desktop token PROVIDER` reads them the same way.
 enum ProviderCredentials {
-  /// Inside a write transaction: records that `uid`'s credential for `providerID` is stored.
+  /// Inside a write transaction: records that `uid`'s credential for `providerID` is stored, under a
+  /// new revision (`CredentialRevisionSchema`).
   static func record(_ db: Database, uid: String, providerID: String, at now: Date) throws {
     try db.run(
-      "INSERT OR REPLACE INTO providerCredential (uid, providerID, savedAt) VALUES (?, ?, ?)", [uid, providerID, now])
+      "INSERT OR REPLACE INTO providerCredential (uid, providerID, savedAt, revision) VALUES (?, ?, ?, random())",
+      [uid, providerID, now])
+  }
+
+  /// Gives the credential's row a new revision: its secret was just written outside a journaled
+  /// operation (a refresh, git's refused mark). Nothing happens when no row names it.
+  static func changed(_ db: Database, uid: String, providerID: String) throws {
+    try db.run("UPDATE providerCredential SET revision = random() WHERE uid = ? AND providerID = ?", [uid, providerID])
+  }
+
+  /// The revision of `uid`'s credential for `providerID`; nil when none is kept.
+  static func revision(_ db: Database, uid: String, providerID: String) throws -> Int64? {
+    try Int64.fetchOne(
+      try db.cachedStatement(sql: "SELECT revision FROM providerCredential WHERE uid = ? AND providerID = ?"),
+      arguments: [uid, providerID])
   }
 
   /// Inside a write transaction: forgets `uid`'s credential for `providerID`; returns its secret (to
