@@ -119,29 +119,6 @@ final class AuthWindowModel: WindowModel {
 
   func signIn(providerID: String) { start(providerID, intent: .signIn) }
 
-  func signIn(email: String, password: String) {
-    Task { @GLibMainActor in
-      do {
-        try await finishSignIn(try await auth.signIn(email: email, password: Password(password)))
-      } catch {
-        show(error)
-      }
-    }
-  }
-
-  func showSignUp() { state = .signUp }
-
-  /// Firebase's `createUser(withEmail:password:)`, as the CLI's `sign-up-email`: the same checks and errors.
-  func signUp(email: String, password: String) {
-    Task { @GLibMainActor in
-      do {
-        try await finishSignIn(try await auth.createUser(email: email, password: Password(password)))
-      } catch {
-        show(error)
-      }
-    }
-  }
-
   func cancelSignIn() {
     linkAfterSignIn = false
     if let deviceSession {
@@ -265,7 +242,7 @@ final class AuthWindowModel: WindowModel {
   }
 
   /// Shows the signed-in user, after linking the waiting credential when `signInAndLink` asked for it.
-  private func finishSignIn(_ result: AuthDataResult) async throws {
+  func finishSignIn(_ result: AuthDataResult) async throws {
     var result = result
     if linkAfterSignIn {
       linkAfterSignIn = false
