@@ -141,6 +141,32 @@ import Testing
     try await Poll.until("the service to end with its bus") { kill(service, 0) != 0 }
   }
 
+  /// git's `erase` is done by the command itself, which marks the token in the keyring. The service
+  /// answered that token before; at the next `get` it reads the changed credential and refreshes it,
+  /// never answering the refused token again (`CredentialCache`, docs/accounts.md).
+  @Test func aTokenGitRefusedIsRefreshedByTheService() async throws {
+    let (cli, _, _) = try await Self.signedIn(options: ["issue_refresh_token": true])
+    let bus = try await Self.serving(cli)
+    defer { bus.stop() }
+    func get() async throws -> (password: String?, answered: Bool) {
+      let got = try await cli.run(
+        ["git-credential", "get"], stdin: "protocol=https\nhost=github.com\n\n", environment: bus.clientEnvironment)
+      let password = got.stdout.firstMatch(of: /password=([^\n]+)\n/).map { String($0.1) }
+      return (password, got.stderr.contains("git-credential: " + Self.answered))
+    }
+    let first = try await get()
+    let refused = try #require(first.password)
+    let again = try await get()
+    #expect(first.answered && again.password == refused, "the service answers the same token while it is unchanged")
+    let erased = try await cli.run(
+      ["git-credential", "erase"], stdin: "protocol=https\nhost=github.com\nusername=octocat\npassword=\(refused)\n\n",
+      environment: bus.clientEnvironment)
+    #expect(erased.status == 0, "\(erased.stderr)")
+    let second = try await get()
+    #expect(second.answered, "the service answers after the erase")
+    #expect(second.password != nil && second.password != refused, "the refused token again")
+  }
+
   /// Without a session bus, or with one but no display (an SSH login: the window's process cannot
   /// start), the service is not asked and nothing is started: the command does the work itself.
   @Test func withoutABusOrADisplayTheCommandDoesTheWorkItself() async throws {
