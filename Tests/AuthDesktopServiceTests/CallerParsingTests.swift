@@ -33,7 +33,9 @@ import Testing
     arguments: [
       ("", ParentWindow.unset), ("x11:3a00007", .x11(0x3a0_0007)), ("x11:0x3a00007", .x11(0x3a0_0007)),
       ("wayland:d3b07384-d113", .wayland("d3b07384-d113")), ("x11:zz", nil), ("x11:", nil), ("x11:0", nil),
-      ("mir:1", nil), ("wayland:", nil), ("wayland:a b", nil), ("x11:11223344556677889", nil),
+      ("mir:1", nil), ("wayland:", nil), ("wayland:a b", .wayland("a b")),
+      ("wayland:P9c+r Y\"e}~'", .wayland("P9c+r Y\"e}~'")), ("wayland:a\nb", nil), ("wayland:a\u{7F}", nil),
+      ("x11:11223344556677889", nil),
     ] as [(String, ParentWindow?)])
   func parentWindowsAreReadAsThePortalWritesThem(text: String, window: ParentWindow?) {
     #expect(ParentWindow(text) == window)

@@ -14,7 +14,7 @@ RUN_PACKAGES=(xdg-utils desktop-file-utils gnome-keyring gettext)
 # a sandbox with a /.flatpak-info of its own (CallerIdentityTests).
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" qrencode python3-venv xvfb dbus-daemon dbus-x11 xdg-utils desktop-file-utils
   appstream gnome-keyring libsecret-tools imagemagick python3-gi gir1.2-atspi-2.0 at-spi2-core
-  openbox xdotool x11-utils bubblewrap)
+  openbox xdotool x11-utils bubblewrap mutter)
 
 ensure_debian_packages() {
   local missing=() package

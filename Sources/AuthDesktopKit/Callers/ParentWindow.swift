@@ -1,5 +1,6 @@
 /// The `parent_window` argument, as xdg-desktop-portal's window identifiers: empty (no parent), `x11:XID`
-/// (the XID in hexadecimal) or `wayland:HANDLE` (an `xdg_foreign` export handle). Anything else is refused
+/// (the XID in hexadecimal) or `wayland:HANDLE` (an `xdg_foreign` export handle: up to 255 printable ASCII
+/// characters, space included, as mutter makes them). Anything else is refused
 /// with `InvalidArgument`. A well-formed identifier is only a hint for where to show the question: it
 /// proves nothing about the caller, who is identified by the bus (`CallerIdentity`).
 public enum ParentWindow: Sendable, Equatable {
@@ -19,7 +20,7 @@ public enum ParentWindow: Sendable, Equatable {
     } else if text.hasPrefix("wayland:") {
       let handle = text.dropFirst(8)
       guard (1...255).contains(handle.utf8.count),
-        handle.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F })
+        handle.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F })
       else { return nil }
       self = .wayland(String(handle))
     } else {

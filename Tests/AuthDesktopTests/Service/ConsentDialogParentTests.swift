@@ -4,8 +4,7 @@ import Testing
 
 /// The consent dialog shows the asking app's icon, and is a child of the app's X11 window when its
 /// `parent_window` names one (`WM_TRANSIENT_FOR`, read with xprop); an XID no window has leaves it a
-/// dialog of its own. The X11 display is the tests' Xvfb; Wayland's `wayland:HANDLE` needs a compositor
-/// with xdg_foreign, which the tests do not have.
+/// dialog of its own. The X11 display is the tests' Xvfb; `wayland:HANDLE` is ConsentDialogWaylandTests.swift.
 extension ConsentDialogTests {
   /// A caller whose desktop entry names an icon: the dialog shows it, named for assistive technologies.
   @Test func theAppsIconIsShown() async throws {

@@ -19,7 +19,8 @@ import Testing
     /// The test's folder.
     let root: URL
 
-    init() async throws {
+    /// `environment` adds to what the bus gives the window's process (another display).
+    init(environment extra: [String: String] = [:]) async throws {
       let cli = try CLIRunner()
       let data = cli.root.appendingPathComponent("xdg-data")
       let config = cli.root.appendingPathComponent("xdg-config")
@@ -44,7 +45,7 @@ import Testing
         "AT_SPI_BUS_ADDRESS": try await Self.accessibilityBus(),
         // The window's process runs on the emulator (no config.toml): on a port of its own.
         "AUTH_DESKTOP_EMULATOR_PORT": String(FreePort.next()),
-      ]) { $1 }
+      ]) { $1 }.merging(extra) { $1 }
       #expect(try await cli.run(["install"], environment: desktop).status == 0)
       bus = try await PrivateSessionBus.start(environment: desktop)
     }
