@@ -30,13 +30,16 @@ class Servers:
 
 
 def timed_run(argv, env=None, input=None, check=True):
-    """Milliseconds from spawning `argv` to its exit, and its stdout."""
+    """Milliseconds from spawning `argv` to its exit, its output read from the pipe as it comes, and its
+    stdout. The output is decoded after the clock stops: decoding is this script's work, not the
+    command's (0.7 to 2 ms of Python for the 390 KB of `accounts --json` with 1,000 users)."""
     start = time.perf_counter()
-    done = subprocess.run(argv, env=env, input=input, capture_output=True, text=True)
+    done = subprocess.run(argv, env=env, input=None if input is None else input.encode(), capture_output=True)
     elapsed = (time.perf_counter() - start) * 1000
+    stdout, stderr = done.stdout.decode(), done.stderr.decode()
     if check and done.returncode != 0:
-        raise SystemExit(f"{' '.join(argv[:3])} failed ({done.returncode}): {done.stderr.strip()[:500]}")
-    return elapsed, done.stdout
+        raise SystemExit(f"{' '.join(argv[:3])} failed ({done.returncode}): {stderr.strip()[:500]}")
+    return elapsed, stdout
 
 
 def run(argv, env=None, input=None):
