@@ -52,7 +52,7 @@ let package = Package(
     // GIO's Unix parts (GDesktopAppInfo), for launching the browser with chosen descriptors.
     .systemLibrary(
       name: "CGio", path: "Sources/CGio", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
-    // gettext's libintl, part of glibc: no pkg-config package.
+    // gettext's libintl and malloc.h, part of glibc: no pkg-config package.
     .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
     .systemLibrary(
       name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),

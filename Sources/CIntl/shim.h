@@ -1,4 +1,6 @@
 #pragma once
-// gettext's runtime (libintl) is part of glibc: no pkg-config package and no library to link.
+// glibc's headers that Swift's Glibc module leaves out (no pkg-config package, no library to link):
+// gettext's runtime (libintl), and malloc.h for `mallopt` (Sources/AuthDesktopCLI/main.swift).
 #include <libintl.h>
 #include <locale.h>
+#include <malloc.h>

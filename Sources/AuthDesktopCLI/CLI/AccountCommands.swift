@@ -48,18 +48,30 @@ struct AccountsCommand: CLICommand {
         if let hint = await context.emulatorHint() { Output.errorLine(hint) }
         return
       }
-      // Appended piece by piece, one write per 64 KiB: a line each was a system call each.
+      // Appended piece by piece, one write per 64 KiB: a line each was a system call each, and a
+      // string made for each piece cost about as much as the pieces.
       var lines = ""
       for user in signedIn.users {
-        lines += user.uid + "\t" + (user.email ?? "-") + "\t"
+        lines += user.uid
+        lines += "\t"
+        lines += user.email ?? "-"
+        lines += "\t"
         for (index, info) in user.providerData.enumerated() {
-          lines += (index > 0 ? "," : "") + info.providerID + (info.screenName.map { ":" + $0 } ?? "")
+          if index > 0 { lines += "," }
+          lines += info.providerID
+          if let screenName = info.screenName {
+            lines += ":"
+            lines += screenName
+          }
         }
-        let marks = [
-          user.uid == signedIn.currentUID ? tr("current") : nil,
-          user.uid == choice?.user.uid ? tr("chosen {reason}", ["reason": choice!.reason.explanation]) : nil,
-        ].compactMap { $0 }
-        lines += (marks.isEmpty ? "" : "\t" + marks.joined(separator: ", ")) + "\n"
+        let current = user.uid == signedIn.currentUID
+        if let choice, user.uid == choice.user.uid {
+          let chosen = tr("chosen {reason}", ["reason": choice.reason.explanation])
+          lines += "\t" + (current ? tr("current") + ", " : "") + chosen
+        } else if current {
+          lines += "\t" + tr("current")
+        }
+        lines += "\n"
         if lines.utf8.count > 65_536 {
           Output.text(lines)
           lines = ""

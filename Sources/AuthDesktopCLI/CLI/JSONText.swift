@@ -4,9 +4,16 @@ import Foundation
 /// What `--json` prints: one line of JSON, written as it is made. Keys are sorted by their UTF-8
 /// bytes and slashes are not escaped: the text Foundation's `JSONEncoder` printed with `.sortedKeys`
 /// and `.withoutEscapingSlashes`, without its Codable path, which was half of `accounts --json` with
-/// 1,000 users (docs/benchmarks.md). `CLIJSONTests` compares the two.
-struct JSONText {
-  private(set) var bytes: [UInt8] = []
+/// 1,000 users (docs/benchmarks.md). `JSONTextTests` compares the two. The bytes are kept in memory of
+/// its own, copied in whole: appending them to an array was close to half of writing a listed user.
+struct JSONText: ~Copyable {
+  private var storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
+  private(set) var count = 0
+
+  deinit { storage.deallocate() }
+
+  /// What is written (and not yet handed to `drain`).
+  var bytes: [UInt8] { Array(storage[..<count]) }
 
   /// A command's value: nil and `NSNull` are `null`; a dictionary's nil values are left out (a
   /// `[String: Any]` matches `[String: Any?]` too); integers are numbers; a `JSONFragment` is written
@@ -42,15 +49,15 @@ struct JSONText {
 
   /// An object whose keys the caller gives in sorted order (`Output.write(_:current:chosen:to:)`).
   mutating func beginObject() { separate(UInt8(ascii: "{")) }
-  mutating func endObject() { bytes.append(UInt8(ascii: "}")) }
+  mutating func endObject() { append(UInt8(ascii: "}")) }
   mutating func beginArray() { separate(UInt8(ascii: "[")) }
-  mutating func endArray() { bytes.append(UInt8(ascii: "]")) }
+  mutating func endArray() { append(UInt8(ascii: "]")) }
 
   /// An object's key, then its value: a key of the program's own, which needs no escaping.
   mutating func key(_ key: StaticString) {
     separate(UInt8(ascii: "\""))
-    bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-    bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    raw(key)
+    raw("\":")
   }
 
   /// A key and its value: a string, or `null` for nil.
@@ -69,16 +76,17 @@ struct JSONText {
     self.time(time)
   }
 
-  mutating func null() { separate(); bytes.append(contentsOf: "null".utf8) }
-  mutating func bool(_ flag: Bool) { separate(); bytes.append(contentsOf: (flag ? "true" : "false").utf8) }
+  mutating func null() { separate(); raw("null") }
+  mutating func bool(_ flag: Bool) { separate(); raw(flag ? "true" : "false") }
 
   /// As `JSONEncoder` writes a `Double`: its description without a trailing ".0". JSON has no NaN or
   /// infinity: those are `null` (`JSONEncoder` refused the whole document).
   mutating func number(_ number: Double) {
     guard number.isFinite else { return null() }
     separate()
-    let text = number.description
-    bytes.append(contentsOf: (text.hasSuffix(".0") ? text.dropLast(2) : Substring(text)).utf8)
+    var text = number.description
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    text.withUTF8 { append($0) }
   }
 
   /// A string in quotes, or `null` for nil: `"` and `\` escaped, control characters as `\b \f \n \r \t`
@@ -90,10 +98,10 @@ struct JSONText {
       if utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
         for byte in utf8 { escape(byte) }
       } else {
-        bytes.append(contentsOf: utf8)
+        append(utf8)
       }
     }
-    bytes.append(UInt8(ascii: "\""))
+    append(UInt8(ascii: "\""))
   }
 
   /// A date as `Date.ISO8601FormatStyle()` prints it, "2026-11-28T03:36:35Z" (UTC, whole seconds,
@@ -114,51 +122,50 @@ struct JSONText {
     let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     let inDay = seconds % 86_400
-    separate(UInt8(ascii: "\""))
-    digits(year, 4)
-    bytes.append(UInt8(ascii: "-"))
-    digits(month, 2)
-    bytes.append(UInt8(ascii: "-"))
-    digits(day, 2)
-    bytes.append(UInt8(ascii: "T"))
-    digits(inDay / 3600, 2)
-    bytes.append(UInt8(ascii: ":"))
-    digits(inDay / 60 % 60, 2)
-    bytes.append(UInt8(ascii: ":"))
-    digits(inDay % 60, 2)
-    bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
-  }
-
-  private mutating func digits(_ value: Int, _ count: Int) {
-    var divisor = 1
-    for _ in 1..<count { divisor *= 10 }
-    while divisor > 0 {
-      bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-      divisor /= 10
+    separate()
+    let start = count
+    raw("\"0000-00-00T00:00:00Z\"")
+    // Each number's digits from the right, in the template's zeros.
+    func put(_ value: Int, at offset: Int, _ digits: Int) {
+      var value = value
+      for index in (start + offset..<start + offset + digits).reversed() {
+        storage[index] += UInt8(value % 10)
+        value /= 10
+      }
     }
+    put(year, at: 1, 4)
+    put(month, at: 6, 2)
+    put(day, at: 9, 2)
+    put(inDay / 3600, at: 12, 2)
+    put(inDay / 60 % 60, at: 15, 2)
+    put(inDay % 60, at: 18, 2)
   }
 
   /// Hands all that is written but the last byte (which the next value's comma depends on) to `write`,
   /// and keeps the buffer's memory: a long output is written out as it is made (`Output.flush`).
-  mutating func drain(_ write: (ArraySlice<UInt8>) -> Void) {
-    guard bytes.count > 1 else { return }
-    write(bytes[..<(bytes.count - 1)])
-    bytes.removeFirst(bytes.count - 1)
+  mutating func drain(_ write: (UnsafeRawBufferPointer) -> Void) {
+    guard count > 1 else { return }
+    write(UnsafeRawBufferPointer(start: storage.baseAddress, count: count - 1))
+    storage[0] = storage[count - 1]
+    count = 1
   }
 
-  /// The end of the line (`Output.json`).
-  mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
+  /// All that is written, to `write`, and the end of the line (`Output.json`).
+  consuming func finish(_ write: (UnsafeRawBufferPointer) -> Void) {
+    append(UInt8(ascii: "\n"))
+    write(UnsafeRawBufferPointer(start: storage.baseAddress, count: count))
+  }
 
   mutating func append(_ fragment: JSONFragment) {
     separate()
-    bytes.append(contentsOf: fragment.bytes)
+    fragment.bytes.withUnsafeBufferPointer { append($0) }
   }
 
   private mutating func object<Value>(_ fields: [String: Value], _ write: (inout JSONText, Value) -> Void) {
     beginObject()
     for (key, value) in fields.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
       string(key)
-      bytes.append(UInt8(ascii: ":"))
+      append(UInt8(ascii: ":"))
       write(&self, value)
     }
     endObject()
@@ -170,29 +177,66 @@ struct JSONText {
     endArray()
   }
 
+  /// Text of the program's own, as it is.
+  @inline(__always)
+  private mutating func raw(_ text: StaticString) {
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  @inline(__always)
+  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress else { return }
+    reserve(bytes.count)
+    (storage.baseAddress! + count).update(from: source, count: bytes.count)
+    count += bytes.count
+  }
+
+  @inline(__always)
+  private mutating func append(_ byte: UInt8) {
+    reserve(1)
+    storage[count] = byte
+    count += 1
+  }
+
+  /// Room for `more` bytes: the memory doubles as it fills.
+  @inline(__always)
+  private mutating func reserve(_ more: Int) {
+    if count + more > storage.count { grow(more) }
+  }
+
+  private mutating func grow(_ more: Int) {
+    let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(storage.count * 2, count + more))
+    _ = larger.initialize(fromContentsOf: storage[..<count])
+    storage.deallocate()
+    storage = larger
+  }
+
   /// A comma before a value or key that follows another in its object or array: the last byte
   /// written is then the end of a value, never `{`, `[` or `:`.
+  @inline(__always)
   private mutating func separate(_ next: UInt8? = nil) {
-    if let last = bytes.last, last != UInt8(ascii: "{"), last != UInt8(ascii: "["), last != UInt8(ascii: ":") {
-      bytes.append(UInt8(ascii: ","))
+    if count > 0, case let last = storage[count - 1], last != UInt8(ascii: "{"), last != UInt8(ascii: "["),
+      last != UInt8(ascii: ":")
+    {
+      append(UInt8(ascii: ","))
     }
-    if let next { bytes.append(next) }
+    if let next { append(next) }
   }
 
   private mutating func escape(_ byte: UInt8) {
     let backslash = UInt8(ascii: "\\")
     switch byte {
-    case UInt8(ascii: "\""), backslash: bytes.append(contentsOf: [backslash, byte])
-    case 0x08: bytes.append(contentsOf: [backslash, UInt8(ascii: "b")])
-    case 0x0C: bytes.append(contentsOf: [backslash, UInt8(ascii: "f")])
-    case 0x0A: bytes.append(contentsOf: [backslash, UInt8(ascii: "n")])
-    case 0x0D: bytes.append(contentsOf: [backslash, UInt8(ascii: "r")])
-    case 0x09: bytes.append(contentsOf: [backslash, UInt8(ascii: "t")])
+    case UInt8(ascii: "\""), backslash: (append(backslash), append(byte))
+    case 0x08: raw("\\b")
+    case 0x0C: raw("\\f")
+    case 0x0A: raw("\\n")
+    case 0x0D: raw("\\r")
+    case 0x09: raw("\\t")
     case 0..<0x20:
       let hex = Array("0123456789abcdef".utf8)
-      bytes.append(contentsOf: [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-      bytes.append(contentsOf: [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-    default: bytes.append(byte)
+      raw("\\u00")
+      (append(hex[Int(byte >> 4)]), append(hex[Int(byte & 0xF)]))
+    default: append(byte)
     }
   }
 }

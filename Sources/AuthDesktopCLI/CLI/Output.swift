@@ -24,16 +24,14 @@ enum Output {
   }
 
   /// `text` and a newline.
-  static func json(_ text: JSONText) {
-    var text = text
-    text.newline()
-    try? FileHandle.standardOutput.write(contentsOf: text.bytes)
+  static func json(_ text: consuming JSONText) {
+    text.finish { try? FileHandle.standardOutput.write(contentsOf: $0) }
   }
 
   /// Writes out what `text` holds once it passes 64 KiB, so that a long output (`accounts --json`)
   /// touches no more memory than that, whatever its length.
   static func flush(_ text: inout JSONText) {
-    guard text.bytes.count > 65_536 else { return }
+    guard text.count > 65_536 else { return }
     text.drain { try? FileHandle.standardOutput.write(contentsOf: $0) }
   }
 

@@ -45,6 +45,14 @@ import Testing
     let chosen = try #require(listed["chosen"] as? [String: Any])
     #expect(chosen["uid"] as? String == uids[1])
     #expect((chosen["reason"] as? [String: Any])?["kind"] as? String == "current")
+    // The text listing: a line per user (uid, email, providers), then the current and the chosen marks.
+    let lines = try await cli.run(["accounts"]).stdout.split(separator: "\n").map(String.init)
+    #expect(lines.map { $0.split(separator: "\t").first.map(String.init) } == uids)
+    #expect(lines.first?.hasSuffix("\tpassword") == true, "\(lines)")
+    #expect(lines.last?.hasSuffix("\tcurrent, chosen the current user") == true, "\(lines)")
+    let byFlagLines = try await cli.run(["accounts", "--account", "ada@example.com"]).stdout.split(separator: "\n")
+    #expect(byFlagLines.first?.hasSuffix("\tchosen by --account") == true, "\(byFlagLines)")
+    #expect(byFlagLines.last?.hasSuffix("\tbob@example.com\tpassword\tcurrent") == true, "\(byFlagLines)")
 
     let byFlag = try await cli.run(["status", "--json", "--account", "ADA@example.com"])
     #expect((byFlag.json["user"] as? [String: Any])?["uid"] as? String == uids[0])

@@ -66,6 +66,32 @@ import Testing
     #expect(!written.contains("nothing") && written.contains(#""null":null"#))
   }
 
+  /// A long output, as `accounts --json` writes it: its memory grows as it fills, or is handed out
+  /// along the way (`drain`, `Output.flush`), and the bytes are the same.
+  @Test func aLongListingIsWrittenAsJSONEncoderWroteIt() throws {
+    for drainEvery in [nil, 1000] as [Int?] {
+      var handedOut: [UInt8] = []
+      var text = JSONText()
+      text.beginObject()
+      text.key("accounts")
+      text.beginArray()
+      for index in 0..<300 {
+        Output.write(
+          Self.account(index % 3 == 0 ? Self.odd : "User \(index)", anonymous: index % 7 == 0), current: index == 5,
+          chosen: index % 2 == 0 ? nil : false, to: &text)
+        if let drainEvery, text.count > drainEvery { text.drain { handedOut += $0 } }
+      }
+      text.endArray()
+      text.endObject()
+      text.finish { handedOut += $0 }
+      #expect(handedOut.count > 100_000 && handedOut.last == UInt8(ascii: "\n"))
+      let written = Array(handedOut.dropLast())
+      #expect(
+        String(decoding: written, as: UTF8.self) == (try Self.foundation(written)),
+        "drain: \(String(describing: drainEvery))")
+    }
+  }
+
   /// `JSONText.time` prints what `Date.ISO8601FormatStyle` prints: whole seconds, rounded down.
   @Test func aDateIsWrittenAsTheISO8601FormatStyleWritesIt() throws {
     let style = Date.ISO8601FormatStyle()
