@@ -46,17 +46,29 @@ struct SignInFlow {
     if inbox != nil { await RedirectRoutes.serve(auth, appID: appID) }
     let source: RedirectSource =
       inbox.map { .scheme(receiver: $0.busName) } ?? .loopback(SoupRedirectListener(pages: .translated))
+    // The trap is set before the sign-in starts: with `--no-browser` its link is printed while it starts,
+    // and a Ctrl+C after the link must end it (a signal that comes before the trap is set is lost). One
+    // during the start cancels the session once it exists.
+    let started = OnceValue<SignInSession?>()
+    let interruption = await InterruptionTrap { await started.value?.cancel() }
+    defer { interruption.release() }
     do {
-      let session = try await auth.startSignIn(
-        provider, intent: intent, account: account, browser: browser, redirect: source, timeout: .seconds(timeout))
-      let interruption = await InterruptionTrap { await session.cancel() }
+      let session: SignInSession
+      do {
+        session = try await interruption.guarding {
+          try await auth.startSignIn(
+            provider, intent: intent, account: account, browser: browser, redirect: source,
+            timeout: .seconds(timeout))
+        }
+        started.set(session)
+      } catch {
+        started.set(nil)
+        throw error
+      }
       let forwarding = inbox.map { inbox in
         Task { for await url in inbox.redirects where await session.resume(with: url) { return } }
       }
-      defer {
-        forwarding?.cancel()
-        interruption.release()
-      }
+      defer { forwarding?.cancel() }
       let result = try await interruption.guarding { try await session.result() }
       await inbox?.close()
       return result
