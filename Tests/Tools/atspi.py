@@ -140,17 +140,32 @@ def main(argv):
                 boxes.append([box.x, box.y, box.width, box.height])
         print(json.dumps(boxes))
         return 0
-    for node in nodes:
-        if node.get_name() != argv[3]:
-            continue
-        if argv[1] == "activate" and len(argv) > 4 and node.get_role_name() != argv[4]:
-            continue
-        if argv[1] == "activate" and node.get_n_actions() > 0:
-            node.do_action(0)
-            return 0
-        if argv[1] == "type" and "EditableText" in node.get_interfaces():
-            return 0 if Atspi.EditableText.set_text_contents(node, argv[4]) else 3
-    return 3
+    # The node to act on, looked for again when a node went away during the walk (the page was
+    # changing; the tool then ended with a traceback, status 1); the action itself is done once.
+    for _ in range(5):
+        try:
+            target = next((node for node in nodes if wanted(node, argv)), None)
+            break
+        except gi.repository.GLib.Error:
+            nodes = list(showing(app))
+    else:
+        return 3
+    if target is None:
+        return 3
+    if argv[1] == "activate":
+        target.do_action(0)
+        return 0
+    return 0 if Atspi.EditableText.set_text_contents(target, argv[4]) else 3
+
+
+def wanted(node, argv):
+    """Whether `activate` (a node with an action, of the ROLE given) or `type` (an editable text) is
+    for `node`, named NAME."""
+    if node.get_name() != argv[3]:
+        return False
+    if argv[1] == "activate":
+        return (len(argv) <= 4 or node.get_role_name() == argv[4]) and node.get_n_actions() > 0
+    return "EditableText" in node.get_interfaces()
 
 
 if __name__ == "__main__":
