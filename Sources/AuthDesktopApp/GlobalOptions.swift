@@ -31,7 +31,7 @@ public struct GlobalOptions: ParsableArguments {
   /// These options as a command line (for the window, which takes the same).
   public var arguments: [String] {
     (config.map { ["--config", $0] } ?? []) + (dataDir.map { ["--data-dir", $0] } ?? [])
-      + (emulator ? ["--emulator"] : []) + (account.map { ["--account", $0] } ?? [])
+      + (emulator ? ["--emulator"] : []) + (account.map { ["--account=\($0)"] } ?? [])
   }
 
   /// What chooses the account: `--account`, `$AUTH_DESKTOP_ACCOUNT` and the working directory.

@@ -105,16 +105,4 @@ enum EmulatorHTTP {
   static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
     StoredSecret(lhs).constantTimeEquals(rhs)
   }
-
-  /// `count` characters of `[A-Za-z0-9]` (GitHub-style token bodies), without modulo bias.
-  static func alphanumeric(_ count: Int, random: any RandomSource) -> String {
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-    var result = ""
-    while result.count < count {
-      for byte in random.bytes(count) where byte < 248 && result.count < count {
-        result.append(alphabet[Int(byte) % 62])
-      }
-    }
-    return result
-  }
 }

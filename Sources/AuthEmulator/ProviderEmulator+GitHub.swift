@@ -48,7 +48,7 @@ extension ProviderEmulator {
   func githubTokenAnswer(_ reply: GitHubReply, clientID: String, identity: EmulatorIdentity, scopes: [String])
     -> (token: String, response: HTTPResponse)
   {
-    let token = "gho_" + EmulatorHTTP.alphanumeric(36, random: random)
+    let token = "gho_" + random.alphanumeric(36)
     tokens[token] = IssuedToken(
       provider: .github, clientID: clientID, identity: identity, scopes: scopes, expiresAt: nil)
     return (

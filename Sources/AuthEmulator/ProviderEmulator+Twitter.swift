@@ -60,8 +60,8 @@ extension ProviderEmulator {
     guard let verifier = signed.oauth["oauth_verifier"], EmulatorHTTP.constantTimeEquals(verifier, expected) else {
       return EmulatorHTTP.text("Error processing your OAuth request: Invalid oauth_verifier parameter", status: 401)
     }
-    let access = "\(identity.id)-" + EmulatorHTTP.alphanumeric(40, random: random)
-    let secret = EmulatorHTTP.alphanumeric(45, random: random)
+    let access = "\(identity.id)-" + random.alphanumeric(40)
+    let secret = random.alphanumeric(45)
     oauth1Tokens[access] = OAuth1AccessRecord(consumerKey: signed.client.clientID, secret: secret, identity: identity)
     return EmulatorHTTP.form([
       "oauth_token": access, "oauth_token_secret": secret, "user_id": identity.id, "screen_name": identity.login,

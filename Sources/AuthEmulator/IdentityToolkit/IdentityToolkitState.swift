@@ -102,7 +102,7 @@ struct IdentityToolkitState: Codable, Sendable {
   mutating func createAccount(tenantId: String?, now: Date, random: any RandomSource) -> Int {
     var localId: String
     repeat {
-      localId = EmulatorHTTP.alphanumeric(28, random: random)
+      localId = random.alphanumeric(28)
     } while accounts.contains { $0.localId == localId }
     accounts.append(IdentityToolkitAccount(localId: localId, tenantId: tenantId, now: now, sequence: sequence))
     return accounts.count - 1

@@ -63,7 +63,7 @@ extension IdentityToolkitOperation {
     try Self.check((state.accounts[index].mfaInfo ?? []).count < Self.maxEnrollments, "SECOND_FACTOR_LIMIT_EXCEEDED")
     state.totpSessions?[Self.digest(sessionInfo)] = nil
     let enrollment = MFAEnrollment(
-      mfaEnrollmentId: EmulatorHTTP.alphanumeric(28, random: random), displayName: body.text("displayName"),
+      mfaEnrollmentId: random.alphanumeric(28), displayName: body.text("displayName"),
       enrolledAt: now, sharedSecretKey: session.sharedSecretKey, lastUsedStep: step)
     state.accounts[index].mfaInfo = (state.accounts[index].mfaInfo ?? []) + [enrollment]
     return try renewedTokens(index, claims)

@@ -8,6 +8,20 @@ public protocol RandomSource: Sendable {
 extension RandomSource {
   /// `count` random bytes as unpadded base64url (RFC 4648 §5): 32 bytes → 43 characters, 256 bits.
   public func token(bytes count: Int = 32) -> String { Base64URL.encode(bytes(count)) }
+
+  /// `count` characters of `[A-Za-z0-9]`, without modulo bias: a uid (28 characters, the shape of the ones
+  /// Firebase assigns, so one never begins with `-` and reads as an option on a command line) or a
+  /// GitHub-style token body.
+  public func alphanumeric(_ count: Int) -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    var result = ""
+    while result.count < count {
+      for byte in bytes(count) where byte < 248 && result.count < count {
+        result.append(alphabet[Int(byte) % 62])
+      }
+    }
+    return result
+  }
 }
 
 /// The operating system's CSPRNG (`getrandom(2)` on Linux, through `SystemRandomNumberGenerator`).

@@ -15,7 +15,7 @@ struct AccountHarness {
 
   init(
     oneAccountPerEmail: Bool = true, configuration extra: String = "", directory: URL? = nil,
-    secrets: InMemorySecretStore? = nil, clock: ManualClock? = nil
+    secrets: InMemorySecretStore? = nil, clock: ManualClock? = nil, random: any RandomSource = SystemRandomSource()
   ) throws {
     let directory =
       directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("auth-accounts-\(UUID().uuidString)")
@@ -26,7 +26,7 @@ struct AccountHarness {
     let environment = AuthEnvironment(
       transport: URLSessionTransport(timeout: TestEnvironment.requestTimeout), secrets: secrets,
       pending: SQLitePendingAuthorizationStore(database: database),
-      clock: clock, logger: logs.logger())
+      clock: clock, random: random, logger: logs.logger())
     auth = Auth(
       configuration: configuration, environment: environment, database: database,
       passwordHasher: PasswordHasher(cost: .testing, random: SystemRandomSource()))

@@ -8,7 +8,7 @@ extension LocalAccounts {
   /// Identity Toolkit's `signUp` without credentials: a new account with no email, password or provider,
   /// signed in. Linking a provider or a password later keeps its uid.
   func signUpAnonymously() async throws -> SignedIn {
-    let uid = Base64URL.encode(environment.random.bytes(21))
+    let uid = environment.random.alphanumeric(28)
     let session = newSession()
     let now = self.now
     let account = try await storage.withSecrets([session.journaled], store: { try await self.storeToken(session) }) {

@@ -40,7 +40,7 @@ extension LocalAccounts {
   func signIn(with result: ProviderSignInResult, attempt: Int = 1) async throws -> SignedIn {
     let identity = result.identity
     let perEmail = oneAccountPerEmail
-    let newUID = Base64URL.encode(environment.random.bytes(21))
+    let newUID = environment.random.alphanumeric(28)
     let session = newSession()
     let now = self.now
     let (vault, credential) = (self.vault, result.credential)

@@ -32,7 +32,7 @@ extension LocalAccounts {
     if try await storage.read(taken) { throw Self.emailInUse(email) }
     guard !PasswordHasher.isWeak(password) else { throw PasswordHasher.weakPassword }
     if let linked { return try await linkPassword(uid: linked, email: email, password: password, taken: taken) }
-    let uid = Base64URL.encode(environment.random.bytes(21))
+    let uid = environment.random.alphanumeric(28)
     let storeHash = try await storeHash(of: password, for: uid)
     let session = newSession()
     let now = self.now
