@@ -135,12 +135,18 @@ public actor AccountsService {
     }
     guard credentials.userID == options.userID else { return .failure(.accessDenied(.otherUser)) }
     let proc = options.proc
-    guard
-      let identity = try? await OffThePool.run({
-        CallerIdentity.resolve(
-          processID: credentials.processID, userID: credentials.userID, proc: proc, desktopEntry: desktopEntry)
-      })
-    else { return .failure(.accessDenied(.unknownCaller)) }
+    let resolved = try? await OffThePool.run {
+      CallerIdentity.resolving(
+        processID: credentials.processID, userID: credentials.userID, proc: proc, desktopEntry: desktopEntry)
+    }
+    let identity: CallerIdentity
+    switch resolved {
+    case .success(let found): identity = found
+    case .failure(let why):
+      DesktopAuth.logger().warning("no identity for \(sender), process \(credentials.processID): \(why)")
+      return .failure(.accessDenied(.unknownCaller))
+    case nil: return .failure(.accessDenied(.unknownCaller))
+    }
     if desktopEntry { callers[sender] = identity }
     return .success(identity)
   }

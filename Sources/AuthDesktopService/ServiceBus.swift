@@ -181,18 +181,26 @@ final class ServiceBus: @unchecked Sendable {
   func credentials(of sender: String) async -> (processID: Int32, userID: UInt32)? {
     return try? await OffThePool.run { [self] () -> (Int32, UInt32)? in
       var name = g_variant_new_string(sender)
-      guard
-        let reply = try? withGError({
+      let reply: OpaquePointer?
+      do {
+        reply = try withGError({
           g_dbus_connection_call_sync(
             connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
             "GetConnectionCredentials", g_variant_new_tuple(&name, 1), g_variant_type_checked_("(a{sv})"),
             G_DBUS_CALL_FLAGS_NONE, 10_000, nil, $0)
         })
-      else { return nil }
+      } catch {
+        DesktopAuth.logger().warning("the bus gave no credentials of \(sender): \(error)")
+        return nil
+      }
+      guard let reply else { return nil }
       defer { g_variant_unref(reply) }
       guard case .dictionary(let values) = BusValue.arguments(of: reply).first,
         case .uint32(let pid) = values["ProcessID"], case .uint32(let uid) = values["UnixUserID"]
-      else { return nil }
+      else {
+        DesktopAuth.logger().warning("the bus's credentials of \(sender) have no process ID or user ID")
+        return nil
+      }
       return (Int32(bitPattern: pid), uid)
     }
   }

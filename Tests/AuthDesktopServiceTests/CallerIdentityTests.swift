@@ -84,5 +84,13 @@ import Testing
     #expect(CallerIdentity.resolve(processID: 42, userID: uid, proc: proc.path)?.kind == .snap(name: "notes"))
     #expect(CallerIdentity.resolve(processID: 42, userID: uid &+ 1, proc: proc.path) == nil)
     #expect(CallerIdentity.resolve(processID: 43, userID: uid, proc: proc.path) == nil)
+    // Why, as the service logs it: the failed read.
+    let otherUser = CallerIdentity.resolving(processID: 42, userID: uid &+ 1, proc: proc.path)
+    #expect(otherUser == .failure(.otherOwner(uid)))
+    #expect(CallerIdentity.resolving(processID: 43, userID: uid, proc: proc.path) == .failure(.noProcess))
+    try FileManager.default.createDirectory(at: proc.appendingPathComponent("44"), withIntermediateDirectories: true)
+    let noExecutable = CallerIdentity.resolving(processID: 44, userID: uid, proc: proc.path)
+    #expect(noExecutable == .failure(.noExecutable(errno: ENOENT)))
+    #expect("\(CallerIdentity.Unresolved.noExecutable(errno: ENOENT))".contains("No such file or directory"))
   }
 }

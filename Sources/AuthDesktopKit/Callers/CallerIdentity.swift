@@ -56,9 +56,34 @@ public struct CallerIdentity: Sendable, Equatable {
   public static func resolve(
     processID pid: Int32, userID uid: UInt32, proc: String = "/proc", desktopEntry: Bool = true
   ) -> CallerIdentity? {
-    guard pid > 0 else { return nil }
+    try? resolving(processID: pid, userID: uid, proc: proc, desktopEntry: desktopEntry).get()
+  }
+
+  /// Why `resolve` found no identity: the read of the process that failed (for the service's log).
+  public enum Unresolved: Error, Sendable, Equatable, CustomStringConvertible {
+    case noProcess
+    case otherOwner(UInt32?)
+    case noExecutable(errno: Int32)
+    case changedDuringTheReads
+
+    public var description: String {
+      switch self {
+      case .noProcess: "no such process"
+      case .otherOwner(let owner): "its process folder belongs to uid \(owner.map(String.init) ?? "nobody")"
+      case .noExecutable(let code): "its executable could not be read (\(String(cString: strerror(code))))"
+      case .changedDuringTheReads: "its process folder changed owner during the reads"
+      }
+    }
+  }
+
+  /// `resolve`, saying which read failed.
+  public static func resolving(
+    processID pid: Int32, userID uid: UInt32, proc: String = "/proc", desktopEntry: Bool = true
+  ) -> Result<CallerIdentity, Unresolved> {
+    guard pid > 0 else { return .failure(.noProcess) }
     let folder = "\(proc)/\(pid)"
-    guard let before = owner(of: folder), before == uid else { return nil }
+    guard let before = owner(of: folder) else { return .failure(.noProcess) }
+    guard before == uid else { return .failure(.otherOwner(before)) }
     let kind: Kind
     if let data = read("\(folder)/root/.flatpak-info", limit: FlatpakInfo.maximumSize),
       let appID = FlatpakInfo.appID(in: data)
@@ -70,14 +95,15 @@ public struct CallerIdentity: Sendable, Equatable {
     {
       kind = .snap(name: snap)
     } else {
-      guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/exe") else {
-        return nil
-      }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink("\(folder)/exe", &buffer, buffer.count - 1)
+      guard count > 0 else { return .failure(.noExecutable(errno: errno)) }
+      let executable = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
       kind = .unsandboxed(
         executable: executable, desktopEntry: desktopEntry ? DesktopEntries.id(running: executable) : nil)
     }
-    guard owner(of: folder) == before else { return nil }
-    return CallerIdentity(processID: pid, userID: uid, kind: kind)
+    guard owner(of: folder) == before else { return .failure(.changedDuringTheReads) }
+    return .success(CallerIdentity(processID: pid, userID: uid, kind: kind))
   }
 
   private static func owner(of path: String) -> UInt32? {
