@@ -13,7 +13,7 @@ public actor AccountsService {
     public var listener: any RedirectListener
     /// Whose processes are answered: this process's user.
     public var userID: UInt32 = getuid()
-    /// Where processes are looked at (`CallerIdentity.resolve`).
+    /// Where processes are looked at (`CallerIdentity.resolving`).
     public var proc = "/proc"
     /// How long a web sign-in waits for its redirect.
     public var redirectTimeout: Duration = .seconds(600)

@@ -48,35 +48,29 @@ public struct CallerIdentity: Sendable, Equatable {
     }
   }
 
-  /// The identity of process `pid`, whose connection the bus says belongs to `uid`, read from `proc`
-  /// (`/proc`; a test's own folder in unit tests). Nil when the process is gone, or changed its uid or
-  /// was replaced by another one between the bus's answer and these reads (its folder's owner is checked
-  /// before and after). Without `desktopEntry`, an unsandboxed program's entry is not looked for (that
-  /// reads every desktop entry: milliseconds), and it has none.
-  public static func resolve(
-    processID pid: Int32, userID uid: UInt32, proc: String = "/proc", desktopEntry: Bool = true
-  ) -> CallerIdentity? {
-    try? resolving(processID: pid, userID: uid, proc: proc, desktopEntry: desktopEntry).get()
-  }
-
-  /// Why `resolve` found no identity: the read of the process that failed (for the service's log).
+  /// Why `resolving` found no identity: the read of the process that failed (for the service's log).
   public enum Unresolved: Error, Sendable, Equatable, CustomStringConvertible {
     case noProcess
-    case otherOwner(UInt32?)
+    case otherOwner(UInt32)
     case noExecutable(errno: Int32)
     case changedDuringTheReads
 
     public var description: String {
       switch self {
       case .noProcess: "no such process"
-      case .otherOwner(let owner): "its process folder belongs to uid \(owner.map(String.init) ?? "nobody")"
+      case .otherOwner(let owner): "its process folder belongs to uid \(owner)"
       case .noExecutable(let code): "its executable could not be read (\(String(cString: strerror(code))))"
       case .changedDuringTheReads: "its process folder changed owner during the reads"
       }
     }
   }
 
-  /// `resolve`, saying which read failed.
+  /// The identity of process `pid`, whose connection the bus says belongs to `uid`, read from `proc`
+  /// (`/proc`; a test's own folder in unit tests). A failure, naming the read that failed, when the
+  /// process is gone, or changed its uid or was replaced by another one between the bus's answer and
+  /// these reads (its folder's owner is checked before and after). Without `desktopEntry`, an
+  /// unsandboxed program's entry is not looked for (that reads every desktop entry: milliseconds), and
+  /// it has none.
   public static func resolving(
     processID pid: Int32, userID uid: UInt32, proc: String = "/proc", desktopEntry: Bool = true
   ) -> Result<CallerIdentity, Unresolved> {

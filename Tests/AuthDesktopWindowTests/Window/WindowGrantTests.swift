@@ -41,7 +41,7 @@ extension SessionBusSuites {
         let first = try #require(choices.first)
         let chosen = try #require(choices.last)
         #expect(try await window.pressed() == [.init(role: "push button", name: first)])
-        let app = try #require(CallerIdentity.resolve(processID: request.process.processIdentifier, userID: getuid()))
+        let app = try CallerIdentity.resolving(processID: request.process.processIdentifier, userID: getuid()).get()
         try await window.activate(chosen, onlyRole: true)  // not the window's label "Hubot"
         // A button's AT-SPI click is GTK's keyboard activation: it toggles a moment later.
         try await Poll.until("\(chosen) on", within: .seconds(30), every: .milliseconds(200)) {
