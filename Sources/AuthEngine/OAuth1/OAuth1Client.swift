@@ -56,7 +56,7 @@ struct OAuth1Client: Sendable {
 
   private func parameters(token: String?, extra: [(name: String, value: String)]) -> OAuth1Signer.ProtocolParameters {
     OAuth1Signer.ProtocolParameters(
-      token: token, nonce: Base64URL.encode(random.bytes(24)).filter { $0.isLetter || $0.isNumber },
+      token: token, nonce: random.alphanumeric(32),
       timestamp: Int(clock.now().timeIntervalSince1970), extra: extra)
   }
 
