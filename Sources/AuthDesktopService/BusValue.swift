@@ -76,18 +76,25 @@ public enum BusValue: Sendable, Equatable {
     case .int64(let value): return g_variant_new_int64(gint64(value))
     case .bool(let value): return g_variant_new_boolean(value ? 1 : 0)
     case .strings(let values):
-      var items: [OpaquePointer?] = values.map { g_variant_new_string($0) }
-      return g_variant_new_array(g_variant_type_checked_("s"), &items, gsize(items.count))
+      return Self.array(of: "s", values.map { g_variant_new_string($0) })
     case .dictionary(let entries):
-      var items: [OpaquePointer?] = entries.sorted { $0.key < $1.key }.map { key, value in
-        g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value.variant()))
-      }
-      return g_variant_new_array(g_variant_type_checked_("{sv}"), &items, gsize(items.count))
+      return Self.array(
+        of: "{sv}",
+        entries.sorted { $0.key < $1.key }.map { key, value in
+          g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value.variant()))
+        })
     case .dictionaries(let values):
-      var items: [OpaquePointer?] = values.map { BusValue.dictionary($0).variant() }
-      return g_variant_new_array(g_variant_type_checked_("a{sv}"), &items, gsize(items.count))
+      return Self.array(of: "a{sv}", values.map { BusValue.dictionary($0).variant() })
     case .other: return g_variant_new_tuple(nil, 0)
     }
+  }
+
+  /// A new floating array of `items`, whose type is `elementType`. The type is made from text that
+  /// lasts for the whole call: `g_variant_type_checked_` only casts the text it is given, and a Swift
+  /// string's C text lasts only as long as the call it is passed to.
+  private static func array(of elementType: String, _ items: [OpaquePointer?]) -> OpaquePointer {
+    var items = items
+    return elementType.withCString { g_variant_new_array(g_variant_type_checked_($0), &items, gsize(items.count)) }
   }
 
   /// A new floating tuple of `values`.
