@@ -16,33 +16,12 @@ struct AccountsCommand: CLICommand {
   func execute() async throws {
     try await Output.run(output) {
       let context = try await CLIContext(globals)
+      if output.json { return try await Self.writeJSON(context) }
       let signedIn = try await context.auth.signedInUsers()
       // Nobody signed in: an empty list, not an error; a name that matches nobody is one.
       let choice: AccountChoice? =
         signedIn.users.isEmpty && context.accountRequest.explicit == nil
         ? nil : try await context.chooseUser()
-      if output.json {
-        // Written as it is read, the keys in sorted order (`JSONText`): a listing's output grows with
-        // the number of users, and each user costs what writing it costs (docs/benchmarks.md).
-        var text = JSONText()
-        text.beginObject()
-        text.key("accounts")
-        text.beginArray()
-        for user in signedIn.users {
-          Output.write(
-            user.account, current: user.uid == signedIn.currentUID, chosen: user.uid == choice?.user.uid, to: &text)
-          Output.flush(&text)
-        }
-        text.endArray()
-        if let choice {
-          text.key("chosen")
-          text.write(Output.choice(choice))
-        }
-        if let current = signedIn.currentUID { text.field("current", current) }
-        text.endObject()
-        Output.json(text)
-        return
-      }
       guard !signedIn.users.isEmpty else {
         Output.line(tr("Signed out."))
         if let hint = await context.emulatorHint() { Output.errorLine(hint) }
@@ -78,6 +57,41 @@ struct AccountsCommand: CLICommand {
         }
       }
       Output.text(lines)
+    }
+  }
+}
+
+extension AccountsCommand {
+  /// `--json`: the chosen account first, as each listed user says whether it is the one; then the
+  /// listing, which the engine writes from the store's rows (`Auth.signedInUsersJSON`): a listing's
+  /// output grows with the number of users, and each user costs what writing it costs
+  /// (docs/benchmarks.md).
+  static func writeJSON(_ context: CLIContext) async throws {
+    let choice = try await choice(context)
+    let listing = try await context.auth.signedInUsersJSON(chosenUID: choice?.user.uid)
+    var text = JSONText()
+    text.beginObject()
+    text.key("accounts")
+    text.drain(Output.standardOutput, then: listing.users)
+    if let choice {
+      text.key("chosen")
+      text.write(Output.choice(choice))
+    }
+    if let current = listing.currentUID { text.field("current", current) }
+    text.endObject()
+    Output.json(text)
+  }
+
+  /// The account this command would use, and why; nil when nobody is signed in and no account is
+  /// named: an empty list is not an error, a name that matches nobody is.
+  static func choice(_ context: CLIContext) async throws -> AccountChoice? {
+    do {
+      return try await context.chooseUser()
+    } catch {
+      guard context.accountRequest.explicit == nil, try await context.auth.signedInUsers().users.isEmpty else {
+        throw error
+      }
+      return nil
     }
   }
 }

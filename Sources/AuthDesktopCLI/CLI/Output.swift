@@ -24,15 +24,11 @@ enum Output {
   }
 
   /// `text` and a newline.
-  static func json(_ text: consuming JSONText) {
-    text.finish { try? FileHandle.standardOutput.write(contentsOf: $0) }
-  }
+  static func json(_ text: consuming JSONText) { text.finish(standardOutput) }
 
-  /// Writes out what `text` holds once it passes 64 KiB, so that a long output (`accounts --json`)
-  /// touches no more memory than that, whatever its length.
-  static func flush(_ text: inout JSONText) {
-    guard text.count > 65_536 else { return }
-    text.drain { try? FileHandle.standardOutput.write(contentsOf: $0) }
+  /// Bytes as they are.
+  static func standardOutput(_ bytes: UnsafeRawBufferPointer) {
+    try? FileHandle.standardOutput.write(contentsOf: bytes)
   }
 
   /// Runs `body`, turning an `AuthError` into the documented error output and exit code 1. With `--json`
@@ -107,40 +103,7 @@ enum Output {
   /// Firebase's `User` as `status --json` prints it; `accounts --json` adds `current` and `chosen`.
   static func user(_ user: User, current: Bool? = nil, chosen: Bool? = nil) -> JSONFragment {
     var text = JSONText()
-    write(user.account, current: current, chosen: chosen, to: &text)
+    text.write(user.account, current: current, chosen: chosen)
     return JSONFragment(bytes: text.bytes)
-  }
-
-  /// The fields in the order `JSONText` sorts keys (their UTF-8 bytes), written as they are read: made
-  /// as a dictionary of values first, a user cost more than the 1,000th part of listing 1,000
-  /// (docs/benchmarks.md). nil is `null`, except `screenName`, which is left out.
-  static func write(_ user: Account, current: Bool?, chosen: Bool?, to text: inout JSONText) {
-    text.beginObject()
-    if let chosen { text.field("chosen", chosen) }
-    if let current { text.field("current", current) }
-    text.field("displayName", user.displayName)
-    text.field("email", user.email)
-    text.field("emailVerified", user.emailVerified)
-    text.field("isAnonymous", user.isAnonymous)
-    text.key("metadata")
-    text.beginObject()
-    text.field("creationTime", time: user.metadata.creationDate)
-    text.field("lastSignInTime", time: user.metadata.lastSignInDate)
-    text.endObject()
-    text.field("photoURL", user.photoURL)
-    text.key("providerData")
-    text.beginArray()
-    for info in user.providerData {
-      text.beginObject()
-      text.field("displayName", info.displayName)
-      text.field("email", info.email)
-      text.field("providerId", info.providerID)
-      if let screenName = info.screenName { text.field("screenName", screenName) }
-      text.field("uid", info.uid)
-      text.endObject()
-    }
-    text.endArray()
-    text.field("uid", user.uid)
-    text.endObject()
   }
 }

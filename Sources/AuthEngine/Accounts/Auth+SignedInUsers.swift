@@ -9,6 +9,14 @@ extension Auth {
     return SignedInUsers(users: signedIn.accounts.map { User($0, auth: self) }, currentUID: signedIn.currentUID)
   }
 
+  /// The signed-in users as `accounts --json` lists them: one JSON array of Firebase `User`s in the
+  /// order they signed in, each with `current`, and `chosen` for `chosenUID`'s. The local store writes
+  /// it from its rows without making a `User` of each (docs/benchmarks.md, "Listing 1,000 signed-in
+  /// users"); the text is the one `JSONText.write(_:current:chosen:)` writes of `signedInUsers()`.
+  public func signedInUsersJSON(chosenUID: String?) async throws -> SignedInJSON {
+    try await backend.signedInJSON(chosenUID: chosenUID)
+  }
+
   /// The signed-in user `uid`, or nil when that user is not signed in here.
   public func signedInUser(uid: String) async throws -> User? {
     try await backend.signedInAccount(uid: uid).map { User($0, auth: self) }

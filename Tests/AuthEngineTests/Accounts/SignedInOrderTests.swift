@@ -22,6 +22,10 @@ import Testing
     let listing = try Self.plan(queue, LocalAccounts.signedInSQL)
     #expect(!listing.contains("TEMP B-TREE") && listing.contains("session_signedIn_order"), "\(listing)")
     #expect(listing.contains("identity_on_uid_linkedAt"), "\(listing)")
+    // `accounts --json`'s listing also finds the current user by index, once.
+    let json = try Self.plan(queue, LocalAccounts.signedInJSONSQL)
+    #expect(!json.contains("TEMP B-TREE") && json.contains("session_signedIn_order"), "\(json)")
+    #expect(json.contains("SCALAR SUBQUERY") && json.contains("session_current"), "\(json)")
     let current = try Self.plan(
       queue, "SELECT * FROM session WHERE endedAt IS NULL ORDER BY currentRank DESC LIMIT 1")
     #expect(!current.contains("TEMP B-TREE") && current.contains("session_current"), "\(current)")

@@ -24,6 +24,9 @@ protocol AccountBackend: Sendable {
   /// Every signed-in account, in the order they signed in, and which is current: one read.
   func signedInAccounts() async throws -> SignedInAccounts
 
+  /// `signedInAccounts()` as `accounts --json` lists them, `chosenUID`'s marked chosen.
+  func signedInJSON(chosenUID: String?) async throws -> SignedInJSON
+
   /// The signed-in accounts `name` may mean: at least every one `AccountSelector.candidates` picks
   /// out of all of them, in the order they signed in.
   func signedInAccounts(named name: String) async throws -> [Account]
@@ -80,6 +83,13 @@ protocol AccountBackend: Sendable {
 }
 
 /// The signed-in accounts of a data dir, read at once.
+extension AccountBackend {
+  /// The accounts, written one by one (`SignedInJSON.writing`); the local store writes its rows.
+  func signedInJSON(chosenUID: String?) async throws -> SignedInJSON {
+    SignedInJSON.writing(try await signedInAccounts(), chosenUID: chosenUID)
+  }
+}
+
 struct SignedInAccounts: Sendable {
   var accounts: [Account]
   var currentUID: String?

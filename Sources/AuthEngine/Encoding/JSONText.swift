@@ -1,25 +1,29 @@
-import AuthEngine
 import Foundation
 
-/// What `--json` prints: one line of JSON, written as it is made. Keys are sorted by their UTF-8
-/// bytes and slashes are not escaped: the text Foundation's `JSONEncoder` printed with `.sortedKeys`
-/// and `.withoutEscapingSlashes`, without its Codable path, which was half of `accounts --json` with
-/// 1,000 users (docs/benchmarks.md). `JSONTextTests` compares the two. The bytes are kept in memory of
-/// its own, copied in whole: appending them to an array was close to half of writing a listed user.
-struct JSONText: ~Copyable {
+/// JSON written as it is made: what the command line's `--json` prints, and a user as Firebase's
+/// `User` (`write(_:current:chosen:)`). Keys are sorted by their UTF-8 bytes and slashes are not
+/// escaped: the text Foundation's `JSONEncoder` printed with `.sortedKeys` and
+/// `.withoutEscapingSlashes`, without its Codable path, which was half of `accounts --json` with 1,000
+/// users (docs/benchmarks.md). `JSONTextTests` compares the two. The bytes are kept in memory of its
+/// own, copied in whole: appending them to an array was close to half of writing a listed user.
+public struct JSONText: ~Copyable {
   private var storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
-  private(set) var count = 0
+  public private(set) var count = 0
+  /// The last byte handed out (`drain`): what the next value is separated from while nothing is held.
+  private var lastHandedOut: UInt8?
+
+  public init() {}
 
   deinit { storage.deallocate() }
 
   /// What is written (and not yet handed to `drain`).
-  var bytes: [UInt8] { Array(storage[..<count]) }
+  public var bytes: [UInt8] { Array(storage[..<count]) }
 
   /// A command's value: nil and `NSNull` are `null`; a dictionary's nil values are left out (a
   /// `[String: Any]` matches `[String: Any?]` too); integers are numbers; a `JSONFragment` is written
   /// as it is. `NSNull` is asked last: casting a dictionary or an array to a class first bridges all
   /// of it to Foundation's objects.
-  mutating func write(_ value: Any?) {
+  public mutating func write(_ value: Any?) {
     switch value {
     case nil: null()
     case let text as String: string(text)
@@ -36,7 +40,7 @@ struct JSONText: ~Copyable {
     }
   }
 
-  mutating func write(_ value: JSONValue) {
+  public mutating func write(_ value: JSONValue) {
     switch value {
     case .null: null()
     case .bool(let flag): bool(flag)
@@ -47,41 +51,47 @@ struct JSONText: ~Copyable {
     }
   }
 
-  /// An object whose keys the caller gives in sorted order (`Output.write(_:current:chosen:to:)`).
-  mutating func beginObject() { separate(UInt8(ascii: "{")) }
-  mutating func endObject() { append(UInt8(ascii: "}")) }
-  mutating func beginArray() { separate(UInt8(ascii: "[")) }
-  mutating func endArray() { append(UInt8(ascii: "]")) }
+  /// An object whose keys the caller gives in sorted order (`write(_:current:chosen:)`).
+  public mutating func beginObject() { separate(UInt8(ascii: "{")) }
+  public mutating func endObject() { append(UInt8(ascii: "}")) }
+  public mutating func beginArray() { separate(UInt8(ascii: "[")) }
+  public mutating func endArray() { append(UInt8(ascii: "]")) }
 
   /// An object's key, then its value: a key of the program's own, which needs no escaping.
-  mutating func key(_ key: StaticString) {
-    separate(UInt8(ascii: "\""))
-    raw(key)
-    raw("\":")
+  public mutating func key(_ key: StaticString) {
+    separate()
+    let length = key.utf8CodeUnitCount
+    reserve(length + 3)
+    let start = storage.baseAddress! + count
+    start.initialize(to: UInt8(ascii: "\""))
+    (start + 1).update(from: key.utf8Start, count: length)
+    (start + 1 + length).initialize(to: UInt8(ascii: "\""))
+    (start + 2 + length).initialize(to: UInt8(ascii: ":"))
+    count += length + 3
   }
 
   /// A key and its value: a string, or `null` for nil.
-  mutating func field(_ key: StaticString, _ value: String?) {
+  public mutating func field(_ key: StaticString, _ value: String?) {
     self.key(key)
     string(value)
   }
 
-  mutating func field(_ key: StaticString, _ value: Bool) {
+  public mutating func field(_ key: StaticString, _ value: Bool) {
     self.key(key)
     bool(value)
   }
 
-  mutating func field(_ key: StaticString, time: Date) {
+  public mutating func field(_ key: StaticString, time: Date) {
     self.key(key)
     self.time(time)
   }
 
-  mutating func null() { separate(); raw("null") }
-  mutating func bool(_ flag: Bool) { separate(); raw(flag ? "true" : "false") }
+  public mutating func null() { separate(); raw("null") }
+  public mutating func bool(_ flag: Bool) { separate(); raw(flag ? "true" : "false") }
 
   /// As `JSONEncoder` writes a `Double`: its description without a trailing ".0". JSON has no NaN or
   /// infinity: those are `null` (`JSONEncoder` refused the whole document).
-  mutating func number(_ number: Double) {
+  public mutating func number(_ number: Double) {
     guard number.isFinite else { return null() }
     separate()
     var text = number.description
@@ -91,23 +101,34 @@ struct JSONText: ~Copyable {
 
   /// A string in quotes, or `null` for nil: `"` and `\` escaped, control characters as `\b \f \n \r \t`
   /// or `\u00XX`, everything else as its UTF-8 bytes.
-  mutating func string(_ text: String?) {
-    guard var text else { return null() }
+  public mutating func string(_ text: String?) {
+    guard let text else { return null() }
+    if text.utf8.withContiguousStorageIfAvailable({ quoted($0, escaping: $0.contains(where: Self.isEscaped)) }) == nil {
+      var copy = text
+      copy.withUTF8 { quoted($0, escaping: $0.contains(where: Self.isEscaped)) }
+    }
+  }
+
+  private mutating func quoted(_ utf8: UnsafeBufferPointer<UInt8>, escaping: Bool) {
     separate(UInt8(ascii: "\""))
-    text.withUTF8 { utf8 in
-      if utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-        for byte in utf8 { escape(byte) }
-      } else {
-        append(utf8)
-      }
+    if escaping {
+      for byte in utf8 { escape(byte) }
+    } else {
+      append(utf8)
     }
     append(UInt8(ascii: "\""))
+  }
+
+  /// `"`, `\` and the control characters.
+  @inline(__always)
+  private static func isEscaped(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
   }
 
   /// A date as `Date.ISO8601FormatStyle()` prints it, "2026-11-28T03:36:35Z" (UTC, whole seconds,
   /// rounded down), with the arithmetic of a day's date instead of a calendar's components: two dates per
   /// listed user (`accounts --json`). Before 1970 or after 9999, the format style prints it.
-  mutating func time(_ date: Date) {
+  public mutating func time(_ date: Date) {
     let since1970 = date.timeIntervalSince1970.rounded(.down)
     guard since1970 >= 0, since1970 < 253_402_300_800 else { return string(date.formatted(.iso8601)) }
     let seconds = Int(since1970)
@@ -141,22 +162,52 @@ struct JSONText: ~Copyable {
     put(inDay % 60, at: 18, 2)
   }
 
-  /// Hands all that is written but the last byte (which the next value's comma depends on) to `write`,
-  /// and keeps the buffer's memory: a long output is written out as it is made (`Output.flush`).
-  mutating func drain(_ write: (UnsafeRawBufferPointer) -> Void) {
-    guard count > 1 else { return }
-    write(UnsafeRawBufferPointer(start: storage.baseAddress, count: count - 1))
-    storage[0] = storage[count - 1]
-    count = 1
+  /// A date stored as GRDB stores one, "yyyy-MM-dd HH:mm:ss.SSS" in UTC, as `time(_:)` writes the
+  /// `Date` `StoredDate` reads from it: the same digits, for any such text from 1970 to 9999. False,
+  /// and nothing written, for any other text.
+  mutating func time(stored text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard StoredDate.parse(text) != nil,
+      text[0] != UInt8(ascii: "1") || text[1] == UInt8(ascii: "9") && text[2] >= UInt8(ascii: "7")
+    else { return false }
+    separate()
+    reserve(22)
+    let start = storage.baseAddress! + count
+    start.initialize(to: UInt8(ascii: "\""))
+    (start + 1).update(from: text.baseAddress!, count: 19)
+    (start + 11).initialize(to: UInt8(ascii: "T"))
+    (start + 20).initialize(to: UInt8(ascii: "Z"))
+    (start + 21).initialize(to: UInt8(ascii: "\""))
+    count += 22
+    return true
+  }
+
+  /// Hands all that is written to `write`, and keeps the memory: a long text is written out as it is
+  /// made.
+  public mutating func drain(_ write: (UnsafeRawBufferPointer) -> Void) {
+    guard count > 0 else { return }
+    write(UnsafeRawBufferPointer(start: storage.baseAddress, count: count))
+    lastHandedOut = storage[count - 1]
+    count = 0
+  }
+
+  /// Hands all that is written to `write`, then `value`: a value written elsewhere, in pieces
+  /// (`SignedInJSON.users`), placed here as it is, without a copy.
+  public mutating func drain(_ write: (UnsafeRawBufferPointer) -> Void, then value: [JSONFragment]) {
+    separate()
+    drain(write)
+    for piece in value where !piece.bytes.isEmpty {
+      piece.bytes.withUnsafeBytes(write)
+      lastHandedOut = piece.bytes.last
+    }
   }
 
   /// All that is written, to `write`, and the end of the line (`Output.json`).
-  consuming func finish(_ write: (UnsafeRawBufferPointer) -> Void) {
+  public consuming func finish(_ write: (UnsafeRawBufferPointer) -> Void) {
     append(UInt8(ascii: "\n"))
     write(UnsafeRawBufferPointer(start: storage.baseAddress, count: count))
   }
 
-  mutating func append(_ fragment: JSONFragment) {
+  public mutating func append(_ fragment: JSONFragment) {
     separate()
     fragment.bytes.withUnsafeBufferPointer { append($0) }
   }
@@ -177,9 +228,11 @@ struct JSONText: ~Copyable {
     endArray()
   }
 
-  /// Text of the program's own, as it is.
+  /// Text of the program's own, as it is: keys and punctuation a writer that knows its object's shape
+  /// writes in one piece (`LocalAccounts.signedInJSON`). What follows is separated from it as from
+  /// its last byte.
   @inline(__always)
-  private mutating func raw(_ text: StaticString) {
+  mutating func raw(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
@@ -215,9 +268,8 @@ struct JSONText: ~Copyable {
   /// written is then the end of a value, never `{`, `[` or `:`.
   @inline(__always)
   private mutating func separate(_ next: UInt8? = nil) {
-    if count > 0, case let last = storage[count - 1], last != UInt8(ascii: "{"), last != UInt8(ascii: "["),
-      last != UInt8(ascii: ":")
-    {
+    let last = count > 0 ? storage[count - 1] : lastHandedOut ?? UInt8(ascii: "[")
+    if last != UInt8(ascii: "{"), last != UInt8(ascii: "["), last != UInt8(ascii: ":") {
       append(UInt8(ascii: ","))
     }
     if let next { append(next) }
@@ -241,9 +293,12 @@ struct JSONText: ~Copyable {
   }
 }
 
-/// JSON already written, placed in a command's fields as it is (`Output.user`).
-struct JSONFragment {
-  let bytes: [UInt8]
+/// JSON already written, placed in a command's fields as it is (`Output.user`), or a piece of one
+/// (`SignedInJSON.users`).
+public struct JSONFragment: Sendable {
+  public let bytes: [UInt8]
 
-  static let null = JSONFragment(bytes: Array("null".utf8))
+  public init(bytes: [UInt8]) { self.bytes = bytes }
+
+  public static let null = JSONFragment(bytes: Array("null".utf8))
 }
