@@ -89,12 +89,10 @@ public enum BusValue: Sendable, Equatable {
     }
   }
 
-  /// A new floating array of `items`, whose type is `elementType`. The type is made from text that
-  /// lasts for the whole call: `g_variant_type_checked_` only casts the text it is given, and a Swift
-  /// string's C text lasts only as long as the call it is passed to.
+  /// A new floating array of `items`, whose type is `elementType` (`withVariantType`).
   private static func array(of elementType: String, _ items: [OpaquePointer?]) -> OpaquePointer {
     var items = items
-    return elementType.withCString { g_variant_new_array(g_variant_type_checked_($0), &items, gsize(items.count)) }
+    return withVariantType(elementType) { g_variant_new_array($0, &items, gsize(items.count)) }
   }
 
   /// A new floating tuple of `values`.

@@ -183,14 +183,12 @@ final class ServiceBus: @unchecked Sendable {
       var name = g_variant_new_string(sender)
       let reply: OpaquePointer?
       do {
-        // The reply's type is the text's, which must last for the whole call: `g_variant_type_checked_`
-        // only casts it, and a Swift string's C text lasts only as long as the call it is passed to.
-        reply = try "(a{sv})".withCString { replyType in
+        reply = try withVariantType("(a{sv})") { replyType in
           try withGError({
             g_dbus_connection_call_sync(
               connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-              "GetConnectionCredentials", g_variant_new_tuple(&name, 1), g_variant_type_checked_(replyType),
-              G_DBUS_CALL_FLAGS_NONE, 10_000, nil, $0)
+              "GetConnectionCredentials", g_variant_new_tuple(&name, 1), replyType, G_DBUS_CALL_FLAGS_NONE,
+              10_000, nil, $0)
           })
         }
       } catch {

@@ -1,5 +1,6 @@
 import AuthDesktopApp
 import AuthDesktopKit
+import AuthDesktopService
 import CAdwaita
 import CGtk
 
@@ -22,8 +23,7 @@ extension MainWindow {
     cancelAction = addAction("cancel-sign-in") { [model] in model.cancelSignIn() }
     connectedAppsAction = addAction(Self.connectedAppsAction) { [model] in model.showConnectedApps() }
     // The main menu's "Sign In on Another Device" items: the parameter is the provider id.
-    // The parameter's type from text that lasts for the call (`g_variant_type_checked_` only casts it).
-    let device = "s".withCString { g_simple_action_new(Self.deviceSignInAction, g_variant_type_checked_($0)) }!
+    let device = withVariantType("s") { g_simple_action_new(Self.deviceSignInAction, $0) }!
     GtkSignal.connectStringAction(UnsafeMutableRawPointer(device)) { [model] in
       model.signInOnAnotherDevice(providerID: $0)
     }

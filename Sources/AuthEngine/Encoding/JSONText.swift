@@ -278,7 +278,9 @@ public struct JSONText: ~Copyable {
   private mutating func escape(_ byte: UInt8) {
     let backslash = UInt8(ascii: "\\")
     switch byte {
-    case UInt8(ascii: "\""), backslash: (append(backslash), append(byte))
+    case UInt8(ascii: "\""), backslash:
+      append(backslash)
+      append(byte)
     case 0x08: raw("\\b")
     case 0x0C: raw("\\f")
     case 0x0A: raw("\\n")
@@ -287,7 +289,8 @@ public struct JSONText: ~Copyable {
     case 0..<0x20:
       let hex = Array("0123456789abcdef".utf8)
       raw("\\u00")
-      (append(hex[Int(byte >> 4)]), append(hex[Int(byte & 0xF)]))
+      append(hex[Int(byte >> 4)])
+      append(hex[Int(byte & 0xF)])
     default: append(byte)
     }
   }
