@@ -8,7 +8,8 @@ import Foundation
 /// own, copied in whole: appending them to an array was close to half of writing a listed user.
 public struct JSONText: ~Copyable {
   private var storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
-  public private(set) var count = 0
+  /// How many bytes it holds.
+  private(set) var count = 0
   /// The last byte handed out (`drain`): what the next value is separated from while nothing is held.
   private var lastHandedOut: UInt8?
 

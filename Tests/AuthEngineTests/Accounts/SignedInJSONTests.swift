@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ScaleSeeding
 import Testing
 
 @testable import AuthEngine
@@ -11,26 +12,19 @@ import Testing
 @Suite struct SignedInJSONTests {
   static let odd = "Ada \"Q\" \\ / é 😀 \u{1}\u{1F}\u{8}\u{C}\n\r\t </script>"
 
-  /// What `signedInUsersJSON(chosenUID:)` must print: each `User` written from its `Account`.
-  static func expected(_ auth: Auth, chosenUID: String?) async throws -> (text: String, currentUID: String?, count: Int)
-  {
-    let signedIn = try await auth.signedInUsers()
-    var text = JSONText()
-    text.beginArray()
-    for user in signedIn.users {
-      text.write(user.account, current: user.uid == signedIn.currentUID, chosen: user.uid == chosenUID)
-    }
-    text.endArray()
-    return (String(decoding: text.bytes, as: UTF8.self), signedIn.currentUID, signedIn.users.count)
-  }
-
+  /// What `signedInUsersJSON(chosenUID:)` must print: each account `signedInUsers()` gives, written
+  /// as any backend's accounts are (`SignedInJSON.writing`, `JSONText.write(_:current:chosen:)`).
   static func expectSame(_ auth: Auth, chosenUID: String?, _ comment: Comment? = nil) async throws {
     let listing = try await auth.signedInUsersJSON(chosenUID: chosenUID)
-    let expected = try await expected(auth, chosenUID: chosenUID)
+    let signedIn = try await auth.signedInUsers()
+    let expected = SignedInJSON.writing(
+      SignedInAccounts(accounts: signedIn.users.map(\.account), currentUID: signedIn.currentUID), chosenUID: chosenUID)
     let bytes = listing.users.flatMap(\.bytes)
-    #expect(String(decoding: bytes, as: UTF8.self) == expected.text, comment)
-    #expect(listing.currentUID == expected.currentUID && listing.count == expected.count, comment)
-    #expect(JSONValue.parse(Data(bytes))?.array?.count == expected.count, comment)
+    #expect(
+      String(decoding: bytes, as: UTF8.self) == String(decoding: expected.users.flatMap(\.bytes), as: UTF8.self),
+      comment)
+    #expect(listing.currentUID == signedIn.currentUID && listing.count == signedIn.users.count, comment)
+    #expect(JSONValue.parse(Data(bytes))?.array?.count == signedIn.users.count, comment)
   }
 
   static func result(_ providerID: String, _ id: String, email: String?, name: String?, login: String?)
@@ -80,5 +74,15 @@ import Testing
         arguments: ["tab\there@example.com", both.uid])
     }
     try await Self.expectSame(h.auth, chosenUID: both.uid, "edited rows")
+  }
+
+  /// A listing longer than a piece (64 KiB) comes in several, which follow each other.
+  @Test func aLongListingComesInPieces() async throws {
+    let h = try AccountHarness()
+    let queue = try DatabaseQueue(path: h.directory.appendingPathComponent(AuthDatabase.fileName).path)
+    try await ScaleSeeding.populate(queue, count: 400, signedIn: 400)
+    let listing = try await h.auth.signedInUsersJSON(chosenUID: "bulk-uid-7")
+    #expect(listing.users.count > 2 && listing.count == 400)
+    try await Self.expectSame(h.auth, chosenUID: "bulk-uid-7")
   }
 }

@@ -82,7 +82,6 @@ protocol AccountBackend: Sendable {
   func applyEmailVerification(code: ActionCode) async throws -> Account?
 }
 
-/// The signed-in accounts of a data dir, read at once.
 extension AccountBackend {
   /// The accounts, written one by one (`SignedInJSON.writing`); the local store writes its rows.
   func signedInJSON(chosenUID: String?) async throws -> SignedInJSON {
@@ -90,6 +89,7 @@ extension AccountBackend {
   }
 }
 
+/// The signed-in accounts of a data dir, read at once.
 struct SignedInAccounts: Sendable {
   var accounts: [Account]
   var currentUID: String?
