@@ -27,7 +27,7 @@ import Testing
     #expect(!json.contains("TEMP B-TREE") && json.contains("session_signedIn_order"), "\(json)")
     #expect(json.contains("SCALAR SUBQUERY") && json.contains("session_current"), "\(json)")
     let current = try Self.plan(
-      queue, "SELECT * FROM session WHERE endedAt IS NULL ORDER BY currentRank DESC LIMIT 1")
+      queue, "SELECT * \(Accounts.currentSessionRow)")
     #expect(!current.contains("TEMP B-TREE") && current.contains("session_current"), "\(current)")
   }
 

@@ -110,8 +110,12 @@ enum Accounts {
 
   /// The current user's session: the active one with the highest rank (`SeveralUsersSchema`).
   static func currentSession(_ db: Database) throws -> SessionRecord? {
-    try db.one(SessionRecord.self, "SELECT * FROM session WHERE endedAt IS NULL ORDER BY currentRank DESC LIMIT 1")
+    try db.one(SessionRecord.self, "SELECT * \(currentSessionRow)")
   }
+
+  /// Where `currentSession` finds the current user's session; `accounts --json`'s listing takes its
+  /// uid from the same row (`LocalAccounts.signedInJSONSQL`).
+  static let currentSessionRow = "FROM session WHERE endedAt IS NULL ORDER BY currentRank DESC LIMIT 1"
 
   /// The active session of `uid`, if `uid` is signed in.
   static func session(_ db: Database, of uid: String) throws -> SessionRecord? {

@@ -51,6 +51,12 @@ extension LocalAccounts {
     SELECT user.uid, user.email, user.emailVerified, user.displayName, user.photoURL, user.hasPassword,
       user.creationDate, user.lastSignInDate, session.currentRank, identity.providerID,
       identity.federatedID, identity.email, identity.displayName, identity.photoURL, identity.screenName
+    \(signedInRows)
+    """
+
+  /// The rows of every listing of the signed-in users: each user's session, the user and its
+  /// identities, in sign-in order, then the order the identities were linked.
+  static let signedInRows = """
     FROM session JOIN user ON user.uid = session.uid LEFT JOIN identity ON identity.uid = user.uid
     WHERE session.endedAt IS NULL ORDER BY session.createdAt, session.rowid, identity.linkedAt
     """

@@ -6,15 +6,13 @@ import GRDB
 /// `User` of each user (docs/benchmarks.md, "Listing 1,000 signed-in users"). `SignedInJSONTests`
 /// compares the two texts.
 extension LocalAccounts {
-  /// `signedInSQL`'s rows (without `currentRank`), and the current user's uid as
-  /// `Accounts.currentSession` finds it, computed once.
+  /// The listing's rows (`signedInRows`), and the current user's uid as `Accounts.currentSession`
+  /// finds it, computed once.
   static let signedInJSONSQL = """
     SELECT user.uid, user.email, user.emailVerified, user.displayName, user.photoURL, user.hasPassword,
-      user.creationDate, user.lastSignInDate,
-      (SELECT uid FROM session WHERE endedAt IS NULL ORDER BY currentRank DESC LIMIT 1),
+      user.creationDate, user.lastSignInDate, (SELECT uid \(Accounts.currentSessionRow)),
       identity.providerID, identity.federatedID, identity.email, identity.displayName, identity.screenName
-    FROM session JOIN user ON user.uid = session.uid LEFT JOIN identity ON identity.uid = user.uid
-    WHERE session.endedAt IS NULL ORDER BY session.createdAt, session.rowid, identity.linkedAt
+    \(signedInRows)
     """
 
   func signedInJSON(chosenUID: String?) async throws -> SignedInJSON {
